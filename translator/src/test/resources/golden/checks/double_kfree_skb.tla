@@ -65,24 +65,28 @@ AllDone == \A t \in Thread_sender : pc[t] = "Done"
 
 \* thread sender (examples/checks/double_kfree_skb.ifl:20)
 
+\* the paths of sender_at_L13, sender_at_L13b: the same code, each action passing its own locals_next, to (docs/semantics.md, "Shared paths")
+L13_paths(self, locals_next, to) ==
+    \E skb \in {sender_locals[self].skb_release.skb} :
+    \E ok \in {skb # NULL} :
+    \/ /\ ok
+       /\ sk_buff[skb].st = "live"
+       /\ sk_buff' = [sk_buff EXCEPT ![skb].st = "freed"]
+       /\ sender_locals' = locals_next
+       /\ pc' = [pc EXCEPT ![self] = to]
+       /\ UNCHANGED <<fault>>
+    \/ /\ ok
+       /\ sk_buff[skb].st = "freed"
+       /\ FaultOn("double_free", self, 13, skb)
+    \/ /\ skb = NULL
+       /\ Fault("null_deref", self, 13)
+
 \* a sender thread at L13: 3 paths (2 to a fault)
 \* examples/checks/double_kfree_skb.ifl:13: free skb
 sender_at_L13(self) ==
     /\ pc[self] = "L13"
     /\ fault.kind = "none"
-    /\ \E skb \in {sender_locals[self].skb_release.skb} :
-       \E ok \in {skb # NULL} :
-       \/ /\ ok
-          /\ sk_buff[skb].st = "live"
-          /\ sk_buff' = [sk_buff EXCEPT ![skb].st = "freed"]
-          /\ sender_locals' = [sender_locals EXCEPT ![self] = sender_locals_init]
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sk_buff[skb].st = "freed"
-          /\ FaultOn("double_free", self, 13, skb)
-       \/ /\ skb = NULL
-          /\ Fault("null_deref", self, 13)
+    /\ L13_paths(self, [sender_locals EXCEPT ![self] = sender_locals_init], "Done")
 
 \* a sender thread at L13b: 3 paths (2 to a fault)
 \* examples/checks/double_kfree_skb.ifl:13: free skb
@@ -90,21 +94,12 @@ sender_at_L13(self) ==
 sender_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
-    /\ \E skb \in {sender_locals[self].skb_release.skb} :
-       \E ok \in {skb # NULL} :
-       \/ /\ ok
-          /\ sk_buff[skb].st = "live"
-          /\ sk_buff' = [sk_buff EXCEPT ![skb].st = "freed"]
-          /\ sender_locals' = [sender_locals EXCEPT
-                 ![self].skb_release = NULL,
-                 ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = sender_locals[self].skb]]
-          /\ pc' = [pc EXCEPT ![self] = "L17"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ sk_buff[skb].st = "freed"
-          /\ FaultOn("double_free", self, 13, skb)
-       \/ /\ skb = NULL
-          /\ Fault("null_deref", self, 13)
+    /\ L13_paths(self,
+                 [sender_locals EXCEPT
+                     ![self].skb_release = NULL,
+                     ![self].kfree_skb = [sender_kfree_skb_init EXCEPT
+                         !.skb = sender_locals[self].skb]],
+                 "L17")
 
 \* a sender thread at L17: 5 paths (3 to a fault)
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users

@@ -50,16 +50,20 @@ a_at_L13(self) ==
           \/ pc' = [pc EXCEPT ![self] = "L13c"]
        /\ UNCHANGED <<fault>>
 
+\* the paths of a_at_L13b, a_at_L13c: the same code, each action passing its own e (docs/semantics.md, "Shared paths")
+L13_paths(self, e) ==
+    /\ flag = e
+    /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
+    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ UNCHANGED <<fault, flag>>
+
 \* a a thread at L13b: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
 \*   14: await flag == x
 a_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
-    /\ /\ flag = 1
-       /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
-       /\ pc' = [pc EXCEPT ![self] = "Done"]
-       /\ UNCHANGED <<fault, flag>>
+    /\ L13_paths(self, 1)
 
 \* a a thread at L13c: one path
 \* examples/checks/either_then_await.ifl:13: either { x = 1 } or { x = 2 }
@@ -67,10 +71,7 @@ a_at_L13b(self) ==
 a_at_L13c(self) ==
     /\ pc[self] = "L13c"
     /\ fault.kind = "none"
-    /\ /\ flag = 2
-       /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
-       /\ pc' = [pc EXCEPT ![self] = "Done"]
-       /\ UNCHANGED <<fault, flag>>
+    /\ L13_paths(self, 2)
 
 \* any step of a a thread
 a_step(self) ==

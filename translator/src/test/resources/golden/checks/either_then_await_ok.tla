@@ -50,16 +50,20 @@ a_at_L11(self) ==
           \/ pc' = [pc EXCEPT ![self] = "L11c"]
        /\ UNCHANGED <<fault>>
 
+\* the paths of a_at_L11b, a_at_L11c: the same code, each action passing its own e (docs/semantics.md, "Shared paths")
+L11_paths(self, e) ==
+    /\ flag \geq e
+    /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
+    /\ pc' = [pc EXCEPT ![self] = "Done"]
+    /\ UNCHANGED <<fault, flag>>
+
 \* a a thread at L11b: one path
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
 \*   12: await flag >= x
 a_at_L11b(self) ==
     /\ pc[self] = "L11b"
     /\ fault.kind = "none"
-    /\ /\ flag \geq 1
-       /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
-       /\ pc' = [pc EXCEPT ![self] = "Done"]
-       /\ UNCHANGED <<fault, flag>>
+    /\ L11_paths(self, 1)
 
 \* a a thread at L11c: one path
 \* examples/checks/either_then_await_ok.ifl:11: either { x = 1 } or { x = 2 }
@@ -67,10 +71,7 @@ a_at_L11b(self) ==
 a_at_L11c(self) ==
     /\ pc[self] = "L11c"
     /\ fault.kind = "none"
-    /\ /\ flag \geq 2
-       /\ a_locals' = [a_locals EXCEPT ![self] = a_locals_init]
-       /\ pc' = [pc EXCEPT ![self] = "Done"]
-       /\ UNCHANGED <<fault, flag>>
+    /\ L11_paths(self, 2)
 
 \* any step of a a thread
 a_step(self) ==

@@ -157,39 +157,31 @@ a_at_L35b(self) ==
 L36_paths(self, locals, locals_init) ==
     \E x \in {locals[self].bump.x} :
     \E ok \in {x # NULL /\ obj[x].st = "live"} :
-    LET locals_next == [locals EXCEPT ![self] = locals_init]
-    IN
     \/ /\ ok
-       /\ obj[x].count > 1
-       /\ lat' = [lat EXCEPT ![self] = 0]
-       /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = @ - 1]
-       /\ \E lat_total \in {lat[self] +
-                              IF obj[x].count_cpu = CpuOf(self)
-                              THEN Cost_atomic_local
-                              ELSE Cost_atomic_remote} :
-          /\ op_end' =
-               IF lat_total > 400
-               THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
-               ELSE NoOpEnd
-          /\ locals' = locals_next
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
-    \/ /\ ok
-       /\ obj[x].count = 1
-       /\ lat' = [lat EXCEPT ![self] = 0]
-       /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-       /\ \E lat_total \in {lat[self] +
-                              (IF obj[x].count_cpu = CpuOf(self)
-                               THEN Cost_atomic_local
-                               ELSE Cost_atomic_remote) +
-                              Cost_free} :
-          /\ op_end' =
-               IF lat_total > 400
-               THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
-               ELSE NoOpEnd
-          /\ locals' = locals_next
-          /\ pc' = [pc EXCEPT ![self] = "Done"]
-          /\ UNCHANGED <<fault>>
+       /\ \E br \in {obj[x].count > 1} :
+          /\ IF br THEN TRUE ELSE obj[x].count = 1
+          /\ lat' = [lat EXCEPT ![self] = 0]
+          /\ obj' = [obj EXCEPT
+                 ![x].count_cpu = CpuOf(self),
+                 ![x].count = IF br THEN @ - 1 ELSE 0,
+                 ![x].st = IF br THEN @ ELSE "freed"]
+          /\ \E lat_total \in {IF br
+                               THEN lat[self] +
+                                      (IF obj[x].count_cpu = CpuOf(self)
+                                       THEN Cost_atomic_local
+                                       ELSE Cost_atomic_remote)
+                               ELSE lat[self] +
+                                      (IF obj[x].count_cpu = CpuOf(self)
+                                       THEN Cost_atomic_local
+                                       ELSE Cost_atomic_remote) +
+                                      Cost_free} :
+             /\ op_end' =
+                  IF lat_total > 400
+                  THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
+                  ELSE NoOpEnd
+             /\ locals' = [locals EXCEPT ![self] = locals_init]
+             /\ pc' = [pc EXCEPT ![self] = "Done"]
+             /\ UNCHANGED <<fault>>
     \/ /\ ok
        /\ obj[x].count \leq 0
        /\ FaultOn("refcount_underflow", self, 36, x)
@@ -213,41 +205,32 @@ a_at_L36b(self) ==
     /\ UNCHANGED <<shared, b_locals>>
     /\ \E x \in {a_locals[self].bump.x} :
        \E ok \in {x # NULL /\ obj[x].st = "live"} :
-       LET lat_next == [lat EXCEPT ![self] = Capped(Cost_syscall * SYSCALLS)]
-           a_locals_next ==
-               [a_locals EXCEPT ![self].bump = [a_bump_init EXCEPT !.x = a_locals[self].p]]
-       IN
        \/ /\ ok
-          /\ obj[x].count > 1
-          /\ lat' = lat_next
-          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = @ - 1]
-          /\ \E lat_total \in {lat[self] +
-                                 IF obj[x].count_cpu = CpuOf(self)
-                                 THEN Cost_atomic_local
-                                 ELSE Cost_atomic_remote} :
-             /\ op_end' =
-                  IF lat_total > 400
-                  THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
-                  ELSE NoOpEnd
-             /\ a_locals' = a_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L35"]
-             /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ obj[x].count = 1
-          /\ lat' = lat_next
-          /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = 0, ![x].st = "freed"]
-          /\ \E lat_total \in {lat[self] +
-                                 (IF obj[x].count_cpu = CpuOf(self)
-                                  THEN Cost_atomic_local
-                                  ELSE Cost_atomic_remote) +
-                                 Cost_free} :
-             /\ op_end' =
-                  IF lat_total > 400
-                  THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
-                  ELSE NoOpEnd
-             /\ a_locals' = a_locals_next
-             /\ pc' = [pc EXCEPT ![self] = "L35"]
-             /\ UNCHANGED <<fault>>
+          /\ \E br \in {obj[x].count > 1} :
+             /\ IF br THEN TRUE ELSE obj[x].count = 1
+             /\ lat' = [lat EXCEPT ![self] = Capped(Cost_syscall * SYSCALLS)]
+             /\ obj' = [obj EXCEPT
+                    ![x].count_cpu = CpuOf(self),
+                    ![x].count = IF br THEN @ - 1 ELSE 0,
+                    ![x].st = IF br THEN @ ELSE "freed"]
+             /\ \E lat_total \in {IF br
+                                  THEN lat[self] +
+                                         (IF obj[x].count_cpu = CpuOf(self)
+                                          THEN Cost_atomic_local
+                                          ELSE Cost_atomic_remote)
+                                  ELSE lat[self] +
+                                         (IF obj[x].count_cpu = CpuOf(self)
+                                          THEN Cost_atomic_local
+                                          ELSE Cost_atomic_remote) +
+                                         Cost_free} :
+                /\ op_end' =
+                     IF lat_total > 400
+                     THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
+                     ELSE NoOpEnd
+                /\ a_locals' = [a_locals EXCEPT
+                       ![self].bump = [a_bump_init EXCEPT !.x = a_locals[self].p]]
+                /\ pc' = [pc EXCEPT ![self] = "L35"]
+                /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ obj[x].count \leq 0
           /\ FaultOn("refcount_underflow", self, 36, x)

@@ -121,7 +121,7 @@ class CostModelTest {
     assertThat(tla).contains("count_cpu |-> CpuOf(self)")
         .contains("\\E x \\in {a_locals[self].inner.x} :", "IF obj[x].count_cpu = CpuOf(self)");
     // two functions, one operation; and an operation inside another is part of it
-    assertThat(tla).contains("op |-> \"send\"").contains("op |-> \"outer\"").contains("op |-> \"wrapper\"")
+    assertThat(tla).contains("op |-> \"send\"").contains("op |-> \"outer\"").containsPattern("op |-> \"wrapper\"|_paths\\(self, [^\\n]*\"wrapper\"")
         .doesNotContain("op |-> \"inner_op\"").doesNotContain("op |-> \"write\"");
     // a lock last taken on another CPU is contended; one never taken (-1) is not
     assertThat(tla).contains("big_cpu = -1")

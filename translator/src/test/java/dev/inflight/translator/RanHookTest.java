@@ -107,10 +107,39 @@ class RanHookTest {
     String def = defs.getOrDefault(action, "");
     int call = def.indexOf(header.group(1) + "(");
     assertThat(call).as(action + " calls " + header.group(1)).isNotNegative();
-    String args = def.substring(call + header.group(1).length() + 1, def.indexOf(")", call));
+    List<String> args = arguments(def, call + header.group(1).length() + 1);
     for (String param : inShared) {
-      out.add(Integer.valueOf(List.of(args.split(",\\s*")).get(params.indexOf(param)).strip()));
+      out.add(Integer.valueOf(args.get(params.indexOf(param)).strip()));
     }
     return out;
+  }
+
+  /** The arguments of the call whose argument list starts at {@code from} (after its parenthesis): split at its own commas. */
+  private static List<String> arguments(String text, int from) {
+    List<String> out = new ArrayList<>();
+    int depth = 0;
+    boolean quoted = false;
+    int start = from;
+    for (int i = from; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '"') {
+        quoted = !quoted;
+      } else if (!quoted && text.startsWith("<<", i) || !quoted && text.startsWith(">>", i)) {
+        depth += text.charAt(i) == '<' ? 1 : -1;
+        i++;
+      } else if (!quoted && (c == '(' || c == '[' || c == '{')) {
+        depth++;
+      } else if (!quoted && (c == ')' || c == ']' || c == '}')) {
+        if (depth == 0) {
+          out.add(text.substring(start, i));
+          return out;
+        }
+        depth--;
+      } else if (!quoted && c == ',' && depth == 0) {
+        out.add(text.substring(start, i));
+        start = i + 1;
+      }
+    }
+    throw new AssertionError("no end to the call at " + from);
   }
 }

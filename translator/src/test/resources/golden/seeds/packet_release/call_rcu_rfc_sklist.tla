@@ -364,6 +364,16 @@ user_at_L94(self) ==
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ L94_paths(self, user_locals, "L87")
 
+\* the paths of user_at_L95, netdev_at_L95: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
+L95_paths(self, locals) ==
+    \E sk \in {locals[self].register_prot_hook.sk} :
+    \/ /\ sk # NULL
+       /\ ptype_all' = ptype_all \cup {sk}
+       /\ pc' = [pc EXCEPT ![self] = "L96"]
+       /\ UNCHANGED <<fault>>
+    \/ /\ sk = NULL
+       /\ Fault("null_deref", self, 95)
+
 \* a user thread at L95: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 user_at_L95(self) ==
@@ -371,13 +381,7 @@ user_at_L95(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ \E sk \in {user_locals[self].register_prot_hook.sk} :
-       \/ /\ sk # NULL
-          /\ ptype_all' = ptype_all \cup {sk}
-          /\ pc' = [pc EXCEPT ![self] = "L96"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 95)
+    /\ L95_paths(self, user_locals)
 
 \* the paths of user_at_L96, netdev_at_L96: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
 L96_paths(self, locals) ==
@@ -482,19 +486,19 @@ user_at_L108(self) ==
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
     /\ L108_paths(self, user_locals, "L290", user_sk_free_init, "L67b")
 
-\* the paths of user_at_L110, netdev_at_L110: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
-L110_paths(self, locals) ==
-    \E sk \in {locals[self].__unregister_prot_hook.sk} :
+\* the paths of user_at_L110, netdev_at_L110, netdev_at_L184: the same code, each action passing its own locals, field, to, line (docs/semantics.md, "Shared paths")
+L110_L184_paths(self, locals, field, to, line) ==
+    \E sk \in {locals[self][field].sk} :
     \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
     \/ /\ ok
        /\ packet_sock[sk].bind_lock = self
        /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-       /\ pc' = [pc EXCEPT ![self] = "L111b"]
+       /\ pc' = [pc EXCEPT ![self] = to]
        /\ UNCHANGED <<fault>>
     \/ /\ ok
        /\ packet_sock[sk].bind_lock # self
-       /\ Fault("bad_unlock", self, 110)
-    \/ FaultDeref("use_after_free", self, 110, sk, packet_sock)
+       /\ Fault("bad_unlock", self, line)
+    \/ FaultDeref("use_after_free", self, line, sk, packet_sock)
 
 \* a user thread at L110: 4 paths (3 to a fault)
 \* specs/kernel/packet.ifl:110: unlock sk.bind_lock
@@ -502,7 +506,13 @@ user_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
-    /\ L110_paths(self, user_locals)
+    /\ L110_L184_paths(self, user_locals, "__unregister_prot_hook", "L111b", 110)
+
+\* the paths of user_at_L111, netdev_at_L111: the same code, each action passing its own  (docs/semantics.md, "Shared paths")
+L111_paths(self) ==
+    /\ rcu_gp[self] = {}
+    /\ pc' = [pc EXCEPT ![self] = "L112"]
+    /\ UNCHANGED <<fault>>
 
 \* a user thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -511,9 +521,7 @@ user_at_L111(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ /\ rcu_gp[self] = {}
-       /\ pc' = [pc EXCEPT ![self] = "L112"]
-       /\ UNCHANGED <<fault>>
+    /\ L111_paths(self)
 
 \* a user thread at L111b: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -583,6 +591,14 @@ user_at_L261(self) ==
                    user_locals>>
     /\ L261_paths(self, user_locals)
 
+\* the paths of user_at_L263, rcu_cb_at_L263: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
+L263_paths(self, locals) ==
+    \E sk \in {locals[self].packet_release_finish.sk} :
+    \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
+       /\ pc' = [pc EXCEPT ![self] = "L264"]
+       /\ UNCHANGED <<fault>>
+    \/ FaultDeref("use_after_free", self, 263, sk, packet_sock)
+
 \* a user thread at L263: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
 user_at_L263(self) ==
@@ -590,11 +606,7 @@ user_at_L263(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ \E sk \in {user_locals[self].packet_release_finish.sk} :
-       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L264"]
-          /\ UNCHANGED <<fault>>
-       \/ FaultDeref("use_after_free", self, 263, sk, packet_sock)
+    /\ L263_paths(self, user_locals)
 
 \* a user thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
@@ -896,13 +908,7 @@ netdev_at_L95(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ \E sk \in {netdev_locals[self].register_prot_hook.sk} :
-       \/ /\ sk # NULL
-          /\ ptype_all' = ptype_all \cup {sk}
-          /\ pc' = [pc EXCEPT ![self] = "L96"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 95)
+    /\ L95_paths(self, netdev_locals)
 
 \* a netdev thread at L96: 5 paths (4 to a fault)
 \* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
@@ -954,7 +960,7 @@ netdev_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ L110_paths(self, netdev_locals)
+    /\ L110_L184_paths(self, netdev_locals, "__unregister_prot_hook", "L111b", 110)
 
 \* a netdev thread at L111: one path
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -963,9 +969,7 @@ netdev_at_L111(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ /\ rcu_gp[self] = {}
-       /\ pc' = [pc EXCEPT ![self] = "L112"]
-       /\ UNCHANGED <<fault>>
+    /\ L111_paths(self)
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:111: synchronize_net()
@@ -1105,17 +1109,7 @@ netdev_at_L184(self) ==
     /\ pc[self] = "L184"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
-    /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
-       \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
-       \/ /\ ok
-          /\ packet_sock[sk].bind_lock = self
-          /\ packet_sock' = [packet_sock EXCEPT ![sk].bind_lock = NULL]
-          /\ pc' = [pc EXCEPT ![self] = "L172"]
-          /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ packet_sock[sk].bind_lock # self
-          /\ Fault("bad_unlock", self, 184)
-       \/ FaultDeref("use_after_free", self, 184, sk, packet_sock)
+    /\ L110_L184_paths(self, netdev_locals, "packet_notifier", "L172", 184)
 
 \* a netdev thread at L192: one path
 \* specs/kernel/packet.ifl:192: dev_up = false
@@ -1263,11 +1257,7 @@ rcu_cb_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_cb_untouched, packet_sock, socket, rcu_cbs, rcu_running, rcu_cb_locals>>
-    /\ \E sk \in {rcu_cb_locals[self].packet_release_finish.sk} :
-       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
-          /\ pc' = [pc EXCEPT ![self] = "L264"]
-          /\ UNCHANGED <<fault>>
-       \/ FaultDeref("use_after_free", self, 263, sk, packet_sock)
+    /\ L263_paths(self, rcu_cb_locals)
 
 \* a rcu_cb thread at L264: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put

@@ -18,7 +18,7 @@ import java.util.Set;
  * translation runs together with the next shared statement), now and then undoing it; critical
  * sections under one lock or two (lock releases), a fifth of the models reading the locks;
  * statement functions inlined at several call sites (a parameter, locals of their own, returns on
- * several paths), a release function on the count (it runs as the thread's next steps after the
+ * several paths; one of them called from two others, so its copies differ in the caller's frame), a release function on the count (it runs as the thread's next steps after the
  * last `put`), `free`, critical sections under a lock field, and a work item queued and flushed;
  * some make `upd` an operation with a latency bound, priced by a `cost` block, with `cost`
  * statements here and there (constant, or reading a global or a field), sometimes a wait at the
@@ -61,6 +61,8 @@ final class RandomModels {
    * `val`, returns on several paths; null while the bodies are drawn, so that they call nothing.
    */
   private String fns;
+  /** Whether the statement functions include twin, which calls val as upd does. */
+  private boolean twins;
   /** Whether `obj`'s count has a release function (`ref rc = 1 release obj_release`). */
   private final boolean releases;
   /** Whether the model declares the work item `wk` (its worker a daemon thread). */
@@ -161,13 +163,24 @@ final class RandomModels {
     costs = rnd.nextInt(5) == 0 || ONLY_COSTS;
     locals.clear();
     String upd = block(1 + rnd.nextInt(3), 1, false, false, false);
+    // half the time upd calls val, and so does twin: val is inlined in two functions' frames,
+    // whose fields differ where its steps write the caller's local (emit/FieldKeys)
+    twins = rnd.nextBoolean();
+    String call = "";
+    if (twins) {
+      locals.add("x");
+      call = "x = val(o)\ng = x\n";
+    }
     b.append(costs ? "op fn upd(o: obj) {\n" : "fn upd(o: obj) {\n")
-        .append(indent((costs ? "cost syscall\n" + firstWait() : "") + localsInit("o") + upd)).append("}\n");
+        .append(indent((costs ? "cost syscall\n" + firstWait() : "") + localsInit("o") + upd + call)).append("}\n");
     locals.clear();
     locals.add("x");
     String val = block(1 + rnd.nextInt(2), 1, false, false, false);
     String early = "if " + cond() + " {\n  return x\n}\n";
     b.append("fn val(o: obj) {\n").append(indent(localsInit("o") + early + val + "return (x + 1) % 3\n")).append("}\n");
+    if (twins) {
+      b.append("fn twin(o: obj) {\n  x = 0\n  x = val(o)\n  h = x\n}\n");
+    }
     locals.clear();
     locals.addAll(outer);
     loopVars = outerLoopVars;
@@ -454,7 +467,7 @@ final class RandomModels {
           return "h = (h + 1) % 3\n";
         }
         if (which == 1) {
-          return "upd(" + a + ")\n";
+          return (twins && rnd.nextBoolean() ? "twin(" : "upd(") + a + ")\n";
         }
         locals.add("x");
         return "x = val(" + a + ")\n";

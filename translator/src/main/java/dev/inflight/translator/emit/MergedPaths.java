@@ -6,6 +6,7 @@ import dev.inflight.translator.tla.Binders;
 import dev.inflight.translator.tla.Exclusive;
 import dev.inflight.translator.tla.Namer;
 import dev.inflight.translator.tla.Points;
+import dev.inflight.translator.tla.Tla;
 import dev.inflight.translator.tla.TlaExpr;
 import dev.inflight.translator.tla.UnOp;
 import java.util.ArrayList;
@@ -208,10 +209,11 @@ final class MergedPaths {
 
   /** {@code common}, then the arm {@code m1} where {@code c} holds and {@code m2} where it does not. */
   private Merged join(List<Action.Part> common, TlaExpr c, Merged m1, Merged m2) {
-    Map<String, TlaExpr> defs = new LinkedHashMap<>();
+    Map<String, TlaExpr> d1 = new LinkedHashMap<>();
+    Map<String, TlaExpr> d2 = new LinkedHashMap<>();
     List<TlaExpr> g1 = new ArrayList<>();
     List<TlaExpr> g2 = new ArrayList<>();
-    if (!split(m1.parts(), defs, g1) || !split(m2.parts(), defs, g2) || !m1.values().keySet().equals(m2.values().keySet())) {
+    if (!split(m1.parts(), d1, g1) || !split(m2.parts(), d2, g2) || !m1.values().keySet().equals(m2.values().keySet())) {
       return null;
     }
     String br = conditions.get(c); // one name per condition: arms alike below equal conditions then print alike
@@ -222,11 +224,14 @@ final class MergedPaths {
     }
     TlaExpr b = new TlaExpr.Name(br);
     List<Action.Part> parts = new ArrayList<>(common);
-    if (defs.containsKey(br)) {
+    if (d1.containsKey(br) || d2.containsKey(br)) {
       return null; // an arm tests the same condition again (it cannot hold there)
     }
     parts.add(new Action.Part.Let(br, c));
-    defs.forEach((n, v) -> parts.add(new Action.Part.Let(n, v)));
+    // a name both arms define, with different values: IF br THEN the first's ELSE the second's
+    Map<String, TlaExpr> defs = new LinkedHashMap<>(d1);
+    d2.forEach((n, v) -> defs.merge(n, v, (v1, v2) -> choose(b, v1, v2)));
+    ordered(defs).forEach((n, v) -> parts.add(new Action.Part.Let(n, v)));
     if (!g1.isEmpty() || !g2.isEmpty()) {
       parts.add(new Action.Part.Guard(choose(b, and(g1), and(g2))));
     }
@@ -239,7 +244,24 @@ final class MergedPaths {
     return new Merged(parts, values, mark, names);
   }
 
-  /** Sorts an arm's parts into its definitions (one value per name across both arms) and its guards; false if it cannot. */
+  /**
+   * The definitions in an order where each comes after those it reads (the arms' orders agree on
+   * a name both define, but a choice between two values may read a name only the second arm
+   * defines, after the first's names); the given order where it already is so.
+   */
+  private static Map<String, TlaExpr> ordered(Map<String, TlaExpr> defs) {
+    Map<String, TlaExpr> out = new LinkedHashMap<>();
+    Map<String, TlaExpr> left = new LinkedHashMap<>(defs);
+    while (!left.isEmpty()) {
+      String next = left.keySet().stream()
+          .filter(n -> Binders.names(left.get(n)).stream().noneMatch(m -> !m.equals(n) && left.containsKey(m)))
+          .findFirst().orElse(left.keySet().iterator().next());
+      out.put(next, left.remove(next));
+    }
+    return out;
+  }
+
+  /** Sorts an arm's parts into its definitions (one value per name) and its guards; false if it cannot. */
   private static boolean split(List<Action.Part> parts, Map<String, TlaExpr> defs, List<TlaExpr> guards) {
     for (Action.Part p : parts) {
       if (p instanceof Action.Part.Guard g) {
@@ -267,9 +289,20 @@ final class MergedPaths {
     if (x.equals(y)) {
       return x;
     }
+    // Nested choices with a value in common are one choice. Each rewrite tests the same conditions
+    // in the same order as the nesting does (c only where b has said which way), so TLC evaluates
+    // the same expressions: IF b THEN x ELSE IF c THEN x ELSE z is IF b \/ c THEN x ELSE z, and so on.
     if (y instanceof TlaExpr.If i && i.t().equals(x)) {
-      // IF b THEN x ELSE IF c THEN x ELSE z: x where b or c holds, c tested only where b does not
-      return new TlaExpr.If(new TlaExpr.Infix(BinOp.OR, b, i.c()), x, i.e());
+      return new TlaExpr.If(chain(BinOp.OR, b, i.c()), x, i.e());
+    }
+    if (y instanceof TlaExpr.If i && i.e().equals(x)) { // IF b THEN x ELSE IF c THEN z ELSE x
+      return new TlaExpr.If(chain(BinOp.AND, Tla.negation(b), i.c()), i.t(), x);
+    }
+    if (x instanceof TlaExpr.If i && i.e().equals(y)) { // IF b THEN (IF c THEN z ELSE y) ELSE y
+      return new TlaExpr.If(chain(BinOp.AND, b, i.c()), i.t(), y);
+    }
+    if (x instanceof TlaExpr.If i && i.t().equals(y)) { // IF b THEN (IF c THEN y ELSE z) ELSE y
+      return new TlaExpr.If(chain(BinOp.AND, b, Tla.negation(i.c())), i.e(), y);
     }
     if (x instanceof TlaExpr.Except ex && y instanceof TlaExpr.Except ey && ex.base().equals(ey.base())) {
       List<TlaExpr.Update> ups = aligned(b, ex.updates(), ey.updates());
@@ -278,6 +311,12 @@ final class MergedPaths {
       }
     }
     return new TlaExpr.If(b, x, y);
+  }
+
+  /** {@code a op c} for an associative {@code op}, nested to the left so that it prints without parentheses. */
+  private static TlaExpr chain(BinOp op, TlaExpr a, TlaExpr c) {
+    return c instanceof TlaExpr.Infix in && in.op() == op ? new TlaExpr.Infix(op, chain(op, a, in.left()), in.right())
+        : new TlaExpr.Infix(op, a, c);
   }
 
   /** The updates of both, merged in order, or null when their common points are not in the same order (or a value reads {@code @}). */
@@ -301,10 +340,10 @@ final class MergedPaths {
         i++;
         j++;
       } else if (i < xs.size() && !py.subList(j, py.size()).contains(px.get(i)) && oneSided(px.get(i), all, py)) {
-        out.add(new TlaExpr.Update(px.get(i), new TlaExpr.If(b, xs.get(i).value(), AT)));
+        out.add(new TlaExpr.Update(px.get(i), choose(b, xs.get(i).value(), AT)));
         i++;
       } else if (j < ys.size() && !px.subList(i, px.size()).contains(py.get(j)) && oneSided(py.get(j), all, px)) {
-        out.add(new TlaExpr.Update(py.get(j), new TlaExpr.If(b, AT, ys.get(j).value())));
+        out.add(new TlaExpr.Update(py.get(j), choose(b, AT, ys.get(j).value())));
         j++;
       } else {
         return null; // a point both update, in another order
@@ -331,13 +370,13 @@ final class MergedPaths {
       if (y == null && !oneSided(x.path(), all, py)) {
         return null;
       }
-      out.add(new TlaExpr.Update(x.path(), y == null ? new TlaExpr.If(b, x.value(), AT) : choose(b, x.value(), y)));
+      out.add(new TlaExpr.Update(x.path(), choose(b, x.value(), y == null ? AT : y)));
     }
     for (Map.Entry<List<TlaExpr.PathElem>, TlaExpr> y : yv.entrySet()) {
       if (!oneSided(y.getKey(), all, px)) {
         return null;
       }
-      out.add(new TlaExpr.Update(y.getKey(), new TlaExpr.If(b, AT, y.getValue())));
+      out.add(new TlaExpr.Update(y.getKey(), choose(b, AT, y.getValue())));
     }
     return out;
   }

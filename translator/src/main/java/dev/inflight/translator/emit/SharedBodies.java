@@ -62,30 +62,18 @@ final class SharedBodies {
     Map<Integer, TlaModule.OpDef> insertedBefore = new HashMap<>();
     for (List<Candidate> same : byForm.values()) {
       // equal forms print to about the same length: the first one's says whether sharing is worth it
-      if (same.size() < 2 || PRINTER.print(new TlaModule.OpDef("a", List.of("self"), same.get(0).paths())).length() < MIN_LENGTH) {
-        continue;
+      if (same.size() >= 2 && length(same.get(0).paths()) >= MIN_LENGTH) {
+        share(same, namer, replaced, insertedBefore);
       }
-      List<Group> groups = new ArrayList<>();
-      for (Candidate c : same) {
-        boolean placed = false;
-        for (Group g : groups) {
-          List<Candidate> with = new ArrayList<>(g.members());
-          with.add(c);
-          General general = generalize(with);
-          if (general != null) {
-            groups.set(groups.indexOf(g), new Group(with, general));
-            placed = true;
-            break;
-          }
-        }
-        if (!placed) {
-          groups.add(new Group(List.of(c), null));
-        }
-      }
-      for (Group g : groups) {
-        if (g.general() != null) { // two members or more: the last anti-unification that took one in
-          share(g.members(), g.general(), namer, replaced, insertedBefore);
-        }
+    }
+    // then the copies of one label (a call site's letter aside) whose paths differ in form: the
+    // code after a call returns differs between call sites, a parameter stands for each part that does
+    Map<String, List<Candidate>> byLabel = new LinkedHashMap<>();
+    byForm.values().forEach(cs -> cs.stream().filter(c -> !replaced.containsKey(c.index()))
+        .forEach(c -> byLabel.computeIfAbsent(label(c.def().name()), k -> new ArrayList<>()).add(c)));
+    for (List<Candidate> same : byLabel.values()) {
+      if (same.size() >= 2) {
+        share(same, namer, replaced, insertedBefore);
       }
     }
     for (int i = units.size() - 1; i >= 0; i--) {
@@ -98,6 +86,69 @@ final class SharedBodies {
     }
   }
 
+  /** Groups of {@code same} that anti-unify and pay, each shared. */
+  private static void share(List<Candidate> same, Namer namer, Map<Integer, TlaModule.Unit> replaced,
+      Map<Integer, TlaModule.OpDef> insertedBefore) {
+    List<Group> groups = new ArrayList<>();
+    for (Candidate c : same) {
+      boolean placed = false;
+      for (Group g : groups) {
+        List<Candidate> with = new ArrayList<>(g.members());
+        with.add(c);
+        General general = generalize(with);
+        if (general != null && pays(with, general)) {
+          groups.set(groups.indexOf(g), new Group(with, general));
+          placed = true;
+          break;
+        }
+      }
+      if (!placed) {
+        groups.add(new Group(List.of(c), null));
+      }
+    }
+    for (Group g : groups) {
+      if (g.general() != null) { // two members or more: the last anti-unification that took one in
+        share(g.members(), g.general(), namer, replaced, insertedBefore);
+      }
+    }
+  }
+
+  /**
+   * Whether the operator and its calls print to at most three quarters of the members' paths (a
+   * shared operator is one more definition to read: it must save a good part of the text).
+   */
+  private static boolean pays(List<Candidate> members, General general) {
+    int before = 0;
+    for (Candidate c : members) {
+      before += length(c.paths());
+    }
+    int after = length(general.paths());
+    for (int m = 0; m < members.size(); m++) {
+      List<TlaExpr> call = new ArrayList<>(List.of(new TlaExpr.Name("self")));
+      for (List<TlaExpr> a : general.args()) {
+        call.add(a.get(m));
+      }
+      after += length(new TlaExpr.Apply("L1_paths", call));
+    }
+    return 4 * after <= 3 * before;
+  }
+
+  /** The printed length of paths (fields lifted) as a definition's body. */
+  private static int length(TlaExpr paths) {
+    return PRINTER.print(new TlaModule.OpDef("a", List.of("self"), FieldKeys.lower(paths))).length();
+  }
+
+  /** {@code name} without the kind's prefix ({@code locals} for {@code victim_locals}). */
+  private static String unprefixed(String name, String kindPrefix) {
+    return name.startsWith(kindPrefix) && name.length() > kindPrefix.length() ? name.substring(kindPrefix.length()) : name;
+  }
+
+  /** A label action's label without its call site's letter: L366 for victim_at_L366b. */
+  private static String label(String action) {
+    int a = action.lastIndexOf("_at_");
+    return (a > 0 ? action.substring(a + "_at_".length()) : action).replaceAll("(?<=\\d)[a-z]+$", "");
+  }
+
   private static Candidate candidate(int index, TlaModule.OpDef d) {
     List<TlaExpr> items = d.body() instanceof TlaExpr.And a ? a.items() : List.of(d.body());
     int h = 0;
@@ -108,7 +159,7 @@ final class SharedBodies {
       return null;
     }
     TlaExpr paths = items.size() - h == 1 ? items.get(h) : new TlaExpr.And(items.subList(h, items.size()));
-    return new Candidate(index, d, List.copyOf(items.subList(0, h)), paths);
+    return new Candidate(index, d, List.copyOf(items.subList(0, h)), FieldKeys.lift(paths));
   }
 
   /** The test of a label, of no fault, or the UNCHANGED of what the kind never changes. */
@@ -204,6 +255,13 @@ final class SharedBodies {
         int at = k;
         kids.add(go(ps.stream().map(x -> x.kids().get(at)).toList(), inner));
       }
+      if (xs.get(0) instanceof TlaExpr.Record r) { // a hole as a record's field is named for the field (`op |-> op`)
+        for (int k = 0; k < kids.size(); k++) {
+          if (kids.get(k) instanceof TlaExpr.Name h && h.id().startsWith(HOLE)) {
+            uses.putIfAbsent(h.id(), r.fields().get(k).getKey());
+          }
+        }
+      }
       if (xs.get(0) instanceof TlaExpr.Apply a) { // a hole passed to Fault… is a DSL line, to Ran a path's number
         String use = a.op().equals(RanHook.HOOK) ? "path" : a.op().startsWith("Fault") ? "line" : "k";
         kids.stream().filter(x -> x instanceof TlaExpr.Name h && h.id().startsWith(HOLE))
@@ -267,9 +325,7 @@ final class SharedBodies {
     // named for the labels of its actions, a call site's letter left out: L366 for L366 and L366b
     java.util.LinkedHashSet<String> labels = new java.util.LinkedHashSet<>();
     for (Candidate c : g) {
-      String n = c.def().name();
-      int a = n.lastIndexOf("_at_");
-      labels.add((a > 0 ? n.substring(a + "_at_".length()) : n).replaceAll("(?<=\\d)[a-z]+$", ""));
+      labels.add(label(c.def().name()));
     }
     String label = String.join("_", labels.stream().limit(3).toList()) + (labels.size() > 3 ? "_more" : "");
     String name = namer.name(List.of("shared-paths", repName), label + "_paths");
@@ -278,15 +334,16 @@ final class SharedBodies {
     Map<String, String> holeName = new HashMap<>();
     for (int k = 0; k < gen.args().size(); k++) {
       TlaExpr first = gen.args().get(k).get(0);
-      String wanted = first instanceof TlaExpr.Name x ? (x.id().startsWith(kindPrefix) && x.id().length() > kindPrefix.length()
-          ? x.id().substring(kindPrefix.length()) : x.id())
-          : first instanceof TlaExpr.Str ? "to" : gen.uses().getOrDefault(HOLE + k, "e");
+      String wanted = first instanceof TlaExpr.Name x ? unprefixed(x.id(), kindPrefix)
+          : FieldKeys.marked(first) ? "field" : first instanceof TlaExpr.Str && !gen.uses().containsKey(HOLE + k) ? "to"
+          : first instanceof TlaExpr.Except ex && ex.base() instanceof TlaExpr.Name x ? unprefixed(x.id(), kindPrefix) + "_next"
+          : gen.uses().getOrDefault(HOLE + k, "e");
       String p = namer.bound(wanted, s -> inBody.contains(s) || params.contains(s));
       params.add(p);
       holeName.put(HOLE + k, p);
     }
-    TlaExpr body = Rewrite.apply(gen.paths(), e -> e instanceof TlaExpr.Name x && holeName.containsKey(x.id())
-        ? new TlaExpr.Name(holeName.get(x.id())) : null);
+    TlaExpr body = FieldKeys.lower(Rewrite.apply(gen.paths(), e -> e instanceof TlaExpr.Name x && holeName.containsKey(x.id())
+        ? new TlaExpr.Name(holeName.get(x.id())) : null));
     // the first action's bound names without its kind's prefix (`locals_next`, not `victim_locals_next`)
     if (!kindPrefix.isEmpty()) {
       Set<String> taken = new HashSet<>(Binders.names(body));
@@ -304,7 +361,7 @@ final class SharedBodies {
       Candidate c = g.get(m);
       List<TlaExpr> call = new ArrayList<>(List.of(new TlaExpr.Name("self")));
       for (List<TlaExpr> a : gen.args()) {
-        call.add(a.get(m));
+        call.add(FieldKeys.argument(a.get(m)));
       }
       List<TlaExpr> items = new ArrayList<>(c.head());
       items.add(new TlaExpr.Apply(name, call));

@@ -148,4 +148,36 @@ class MergedPathsTest {
         path("T_yes", except(n1), guard(C)), path("T_no", except(n0, other), guard(not(C))));
     assertThat(printed(apart.paths().get(0))).startsWith("LET br == c IN a' = IF br THEN [a EXCEPT");
   }
+
+  @Test
+  void aChoiceNestedInOneArmWithAValueInCommonIsOneChoice() {
+    // c, then d under c: only c /\ d gives 1; and only ~c /\ d gives 2
+    MergedPaths.Result inThen = merge(MergedPaths.Reach.NEGATED,
+        path("T_cd", num(1), guard(C), guard(G)),
+        path("T_c", num(0), guard(C), guard(not(G))),
+        path("T_not_c", num(0), guard(not(C))));
+    assertThat(printed(inThen.paths().get(0))).isEqualTo("LET br2 == c br == g IN a' = IF br2 /\\ br THEN 1 ELSE 0");
+    MergedPaths.Result inElse = merge(MergedPaths.Reach.NEGATED,
+        path("T_c", num(0), guard(C)),
+        path("T_d", num(2), guard(not(C)), guard(G)),
+        path("T_neither", num(0), guard(not(C)), guard(not(G))));
+    assertThat(printed(inElse.paths().get(0))).isEqualTo("LET br2 == c br == g IN a' = IF ~br2 /\\ br THEN 2 ELSE 0");
+    MergedPaths.Result negated = merge(MergedPaths.Reach.NEGATED,
+        path("T_cd", num(0), guard(C), guard(G)),
+        path("T_c", num(1), guard(C), guard(not(G))),
+        path("T_not_c", num(0), guard(not(C))));
+    assertThat(printed(negated.paths().get(0))).isEqualTo("LET br2 == c br == g IN a' = IF br2 /\\ ~br THEN 1 ELSE 0");
+  }
+
+  @Test
+  void aNameTheArmsDefineAlikeIsOneDefinitionChosenByTheCondition() {
+    // each arm names its total t, and the value both arms write reads it
+    Action yes = path("T_yes", name("t"), guard(C), new Action.Part.Let("t", num(5)));
+    Action no = path("T_no", name("t"), guard(not(C)), new Action.Part.Let("u", num(1)),
+        new Action.Part.Let("t", new TlaExpr.Infix(dev.inflight.translator.tla.BinOp.PLUS, name("u"), num(6))));
+    MergedPaths.Result r = merge(MergedPaths.Reach.NEGATED, yes, no);
+    assertThat(r.members()).containsEntry("T_yes", List.of("T_yes", "T_no"));
+    // t reads u, which only the second arm defines: u comes first
+    assertThat(printed(r.paths().get(0))).isEqualTo("LET br == c u == 1 t == IF br THEN 5 ELSE u + 6 IN a' = t");
+  }
 }

@@ -130,4 +130,80 @@ class SharedBodiesTest {
         ThreadActions.NO_FAULT, eq(new TlaExpr.Primed(name("x")), new TlaExpr.Num(1)))), List.of(), null);
     assertThat(shared(small, small2)).as("shorter than " + SharedBodies.MIN_LENGTH + " characters").containsExactly(small, small2);
   }
+
+  /**
+   * A copy of one function's step at call site {@code label} of kind {@code kind}: it reads {@code b}
+   * from the caller's frame {@code frame}, sets six globals from it, writes the frame's {@code err}
+   * and gives the locals {@code after} where the function returns.
+   */
+  private static TlaModule.OpDef callSite(String kind, String label, String frame, TlaExpr after) {
+    String locals = kind + "_locals";
+    TlaExpr read = new TlaExpr.Select(new TlaExpr.Select(self(locals), frame), "b");
+    List<TlaExpr> effects = new ArrayList<>();
+    for (int i = 1; i <= 6; i++) {
+      effects.add(eq(new TlaExpr.Primed(name("global_number_" + i)), new TlaExpr.Infix(BinOp.PLUS, name("b"), new TlaExpr.Num(i))));
+    }
+    TlaExpr err = new TlaExpr.Except(name(locals), List.of(new TlaExpr.Update(
+        List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field(frame), new TlaExpr.Field("err")), name("b"))));
+    effects.add(eq(new TlaExpr.Primed(name(locals)), new TlaExpr.If(eq(name("b"), new TlaExpr.Num(0)), err, after)));
+    TlaExpr paths = new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound("b", new TlaExpr.SetOf(List.of(read)))),
+        new TlaExpr.And(effects));
+    return new TlaModule.OpDef(kind + "_at_" + label, List.of("self"), new TlaExpr.And(List.of(eq(self("pc"), new TlaExpr.Str(label)),
+        ThreadActions.NO_FAULT, paths)), List.of(), null);
+  }
+
+  private static TlaExpr blank(String kind, String frame) {
+    return new TlaExpr.Except(name(kind + "_locals"), List.of(new TlaExpr.Update(
+        List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field(frame)), name("NULL"))));
+  }
+
+  @Test
+  void callSitesWhoseFramesAreDifferentFieldsShareWithTheFieldAsAString() {
+    List<TlaModule.Unit> units = shared(callSite("w", "L5", "sys_write", blank("w", "f")),
+        callSite("w", "L5b", "sys_sendmsg", blank("w", "f")));
+    assertThat(units).hasSize(3);
+    TlaModule.OpDef op = (TlaModule.OpDef) units.get(0);
+    assertThat(op.params()).containsExactly("self", "field");
+    assertThat(print(op)).contains("\\E b \\in {w_locals[self][field].b} :", "[w_locals EXCEPT ![self][field].err = b]",
+        "![self].f = NULL");
+    assertThat(print(units.get(1))).endsWith("/\\ L5_paths(self, \"sys_write\")");
+    assertThat(print(units.get(2))).endsWith("/\\ L5_paths(self, \"sys_sendmsg\")");
+  }
+
+  @Test
+  void copiesOfOneLabelWithDifferentCodeAfterTheReturnPassWhatTheCallerDoes() {
+    // one caller goes on to clear one frame, the other two: the forms differ, the label is the same
+    TlaExpr two = new TlaExpr.Except(name("w_locals"), List.of(
+        new TlaExpr.Update(List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field("g")), name("NULL")),
+        new TlaExpr.Update(List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field("h")), new TlaExpr.Num(3))));
+    List<TlaModule.Unit> units = shared(callSite("w", "L5", "sys_write", blank("w", "f")), callSite("w", "L5b", "sys_sendmsg", two));
+    assertThat(units).hasSize(3);
+    TlaModule.OpDef op = (TlaModule.OpDef) units.get(0);
+    assertThat(op.params()).containsExactly("self", "field", "locals_next");
+    assertThat(print(op)).contains("ELSE locals_next");
+    assertThat(print(units.get(1))).endsWith("/\\ L5_paths(self, \"sys_write\", [w_locals EXCEPT ![self].f = NULL])");
+    assertThat(print(units.get(2))).endsWith("/\\ L5_paths(self, \"sys_sendmsg\", [w_locals EXCEPT ![self].g = NULL, ![self].h = 3])");
+    TlaModule.OpDef other = callSite("w", "L6", "sys_sendmsg", two);
+    assertThat(shared(callSite("w", "L5", "sys_write", blank("w", "f")), other)).as("another label of another form").hasSize(2);
+  }
+
+  /** A label action that sets x to g_1 op (g_2[self] + … + g_30[self]) and y to 1. */
+  private static TlaModule.OpDef sum(String name, BinOp op) {
+    TlaExpr e = new TlaExpr.FunApp(name("g_2"), List.of(name("self")));
+    for (int i = 3; i <= 30; i++) {
+      e = new TlaExpr.Infix(BinOp.PLUS, e, new TlaExpr.FunApp(name("g_" + i), List.of(name("self"))));
+    }
+    e = new TlaExpr.Infix(op, name("g_1"), e);
+    return new TlaModule.OpDef(name, List.of("self"), new TlaExpr.And(List.of(eq(self("pc"), new TlaExpr.Str("L1")),
+        ThreadActions.NO_FAULT, eq(new TlaExpr.Primed(name("x")), e), eq(new TlaExpr.Primed(name("y")), new TlaExpr.Num(1)))),
+        List.of(), null);
+  }
+
+  @Test
+  void copiesOfOneLabelWhoseCallsWouldBeAsLongAsTheirPathsStayApart() {
+    // the copies differ in the one long value they give x: the call would pass all of it
+    TlaModule.OpDef a = sum("a_at_L1", BinOp.PLUS);
+    TlaModule.OpDef b = sum("a_at_L1b", BinOp.MINUS);
+    assertThat(shared(a, b)).containsExactly(a, b);
+  }
 }
