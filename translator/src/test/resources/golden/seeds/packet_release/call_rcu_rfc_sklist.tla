@@ -194,13 +194,16 @@ AllDone ==
 \* what no step of a user thread changes (faults aside)
 user_untouched == <<dev_up, rcu_depth, rcu_running, netdev_locals, rcu_cb_locals>>
 
+\* what 22 of the 28 labels of a user thread leave unchanged (faults aside)
+user_mostly_untouched == <<user_untouched, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+
 \* a user thread at L20: 2 paths (1 to a fault)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:20: sock = alloc socket
 \*   21: sk = packet_create(sock, 0)
 user_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, packet_sock>>
     /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
           /\ \E new_socket \in {CHOOSE o \in Pool_socket : socket[o].st = "free"} :
              /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
@@ -217,8 +220,7 @@ user_at_L20(self) ==
 user_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
-                   user_locals>>
+    /\ UNCHANGED <<user_mostly_untouched, packet_sock, socket, user_locals>>
     /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault>>
@@ -232,7 +234,7 @@ user_at_L24(self) ==
 user_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, socket>>
     /\ \E sk \in {user_locals[self].sk_free.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \E ok2 \in {ok /\ packet_sock[sk].dead} :
@@ -281,7 +283,7 @@ L67_paths(self, locals, to) ==
 user_at_L67b(self) ==
     /\ pc[self] = "L67b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, socket>>
     /\ L67_paths(self, user_locals, "L290")
 
 \* a user thread at L80: 5 paths (3 to a fault)
@@ -293,7 +295,7 @@ user_at_L67b(self) ==
 user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched>>
     /\ \E ok \in {{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}} :
        LET sock == user_locals[self].packet_create.sock
        IN
@@ -361,7 +363,7 @@ L94_paths(self, locals, to) ==
 user_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, packet_sock, socket>>
     /\ L94_paths(self, user_locals, "L87")
 
 \* the paths of user_at_L95, netdev_at_L95: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
@@ -406,7 +408,7 @@ L96_paths(self, locals) ==
 user_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
+    /\ UNCHANGED <<user_mostly_untouched, socket, user_locals>>
     /\ L96_paths(self, user_locals)
 
 \* the paths of user_at_L97, netdev_at_L97: the same code, each action passing its own locals, to (docs/semantics.md, "Shared paths")
@@ -424,7 +426,7 @@ L97_paths(self, locals, to) ==
 user_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, socket>>
     /\ L97_paths(self, user_locals, "L87")
 
 \* the paths of user_at_L106, netdev_at_L106: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
@@ -441,7 +443,7 @@ L106_paths(self, locals) ==
 user_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
+    /\ UNCHANGED <<user_mostly_untouched, socket, user_locals>>
     /\ L106_paths(self, user_locals)
 
 \* a user thread at L107: one path
@@ -483,7 +485,7 @@ L108_paths(self, locals, to, sk_free_init, to2) ==
 user_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, socket>>
     /\ L108_paths(self, user_locals, "L290", user_sk_free_init, "L67b")
 
 \* the paths of user_at_L110, netdev_at_L110, netdev_at_L184: the same code, each action passing its own locals, field, to, line (docs/semantics.md, "Shared paths")
@@ -505,7 +507,7 @@ L110_L184_paths(self, locals, field, to, line) ==
 user_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
+    /\ UNCHANGED <<user_mostly_untouched, socket, user_locals>>
     /\ L110_L184_paths(self, user_locals, "__unregister_prot_hook", "L111b", 110)
 
 \* the paths of user_at_L111, netdev_at_L111: the same code, each action passing its own  (docs/semantics.md, "Shared paths")
@@ -519,8 +521,7 @@ L111_paths(self) ==
 user_at_L111(self) ==
     /\ pc[self] = "L111"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
-                   user_locals>>
+    /\ UNCHANGED <<user_mostly_untouched, packet_sock, socket, user_locals>>
     /\ L111_paths(self)
 
 \* a user thread at L111b: one path
@@ -550,7 +551,7 @@ L112_paths(self, locals, to) ==
 user_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, socket>>
     /\ L112_paths(self, user_locals, "L290")
 
 \* the paths of user_at_L207, rcu_cb_at_L207: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
@@ -570,7 +571,7 @@ L207_paths(self, locals) ==
 user_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, socket>>
     /\ L207_paths(self, user_locals)
 
 \* the paths of user_at_L261, rcu_cb_at_L261: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
@@ -587,8 +588,7 @@ L261_paths(self, locals) ==
 user_at_L261(self) ==
     /\ pc[self] = "L261"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
-                   user_locals>>
+    /\ UNCHANGED <<user_mostly_untouched, packet_sock, user_locals>>
     /\ L261_paths(self, user_locals)
 
 \* the paths of user_at_L263, rcu_cb_at_L263: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
@@ -604,8 +604,7 @@ L263_paths(self, locals) ==
 user_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs,
-                   user_locals>>
+    /\ UNCHANGED <<user_mostly_untouched, packet_sock, socket, user_locals>>
     /\ L263_paths(self, user_locals)
 
 \* a user thread at L264: 5 paths (3 to a fault)
@@ -614,7 +613,7 @@ user_at_L263(self) ==
 user_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, socket>>
     /\ \E sk \in {user_locals[self].packet_release_finish.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \/ /\ ok
@@ -645,7 +644,7 @@ user_at_L264(self) ==
 user_at_L281(self) ==
     /\ pc[self] = "L281"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, packet_sock, socket>>
     /\ \E sock \in {user_locals[self].packet_release_rfc.sock} :
        \/ /\ sock # NULL /\ socket[sock].st = "live"
           /\ \E sk_now \in {socket[sock].sk} :
@@ -678,7 +677,7 @@ user_at_L283(self) ==
 user_at_L285(self) ==
     /\ pc[self] = "L285"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs, user_locals>>
+    /\ UNCHANGED <<user_mostly_untouched, socket, user_locals>>
     /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ packet_sock[sk].bind_lock = NULL
@@ -694,7 +693,7 @@ user_at_L285(self) ==
 user_at_L286(self) ==
     /\ pc[self] = "L286"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, packet_sock, socket>>
     /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \/ /\ ok
@@ -719,7 +718,7 @@ user_at_L286(self) ==
 user_at_L290(self) ==
     /\ pc[self] = "L290"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, socket, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, socket>>
     /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
        \E ok \in {sk # NULL /\ packet_sock[sk].st = "live"} :
        \/ /\ ok
@@ -772,7 +771,7 @@ user_at_L292(self) ==
 user_at_L321(self) ==
     /\ pc[self] = "L321"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<user_untouched, packet_sock, ptype_all, packet_sklist, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<user_mostly_untouched, packet_sock>>
     /\ \E sock \in {user_locals[self].sock_free.sock} :
        \E ok \in {sock # NULL} :
        \/ /\ ok
@@ -865,13 +864,15 @@ user_moved_vars == pc
 \* what no step of a netdev thread changes (faults aside)
 netdev_untouched == <<socket, packet_sklist, rcu_running, user_locals, rcu_cb_locals>>
 
+\* what 15 of the 21 labels of a netdev thread leave unchanged (faults aside)
+netdev_mostly_untouched == <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+
 \* a netdev thread at L29: 3 paths (2 to a fault)
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:29: }
 netdev_at_L29(self) ==
     /\ pc[self] = "L29"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   netdev_locals>>
+    /\ UNCHANGED <<netdev_mostly_untouched, packet_sock, netdev_locals>>
     /\ \E ok \in {~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self} :
        \/ /\ ok
           /\ rcu_depth[self] = 0
@@ -890,7 +891,7 @@ netdev_at_L29(self) ==
 netdev_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<netdev_mostly_untouched>>
     /\ L67_paths(self, netdev_locals, "L184")
 
 \* a netdev thread at L94: 4 paths (2 to a fault)
@@ -898,7 +899,7 @@ netdev_at_L67(self) ==
 netdev_at_L94(self) ==
     /\ pc[self] = "L94"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<netdev_mostly_untouched, packet_sock>>
     /\ L94_paths(self, netdev_locals, "L184")
 
 \* a netdev thread at L95: 2 paths (1 to a fault)
@@ -915,7 +916,7 @@ netdev_at_L95(self) ==
 netdev_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
+    /\ UNCHANGED <<netdev_mostly_untouched, netdev_locals>>
     /\ L96_paths(self, netdev_locals)
 
 \* a netdev thread at L97: 3 paths (2 to a fault)
@@ -923,7 +924,7 @@ netdev_at_L96(self) ==
 netdev_at_L97(self) ==
     /\ pc[self] = "L97"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<netdev_mostly_untouched>>
     /\ L97_paths(self, netdev_locals, "L184")
 
 \* a netdev thread at L106: 3 paths (2 to a fault)
@@ -931,7 +932,7 @@ netdev_at_L97(self) ==
 netdev_at_L106(self) ==
     /\ pc[self] = "L106"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
+    /\ UNCHANGED <<netdev_mostly_untouched, netdev_locals>>
     /\ L106_paths(self, netdev_locals)
 
 \* a netdev thread at L107: one path
@@ -951,7 +952,7 @@ netdev_at_L107(self) ==
 netdev_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<netdev_mostly_untouched>>
     /\ L108_paths(self, netdev_locals, "L184", netdev_sk_free_init, "L67")
 
 \* a netdev thread at L110: 4 paths (3 to a fault)
@@ -959,7 +960,7 @@ netdev_at_L108(self) ==
 netdev_at_L110(self) ==
     /\ pc[self] = "L110"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
+    /\ UNCHANGED <<netdev_mostly_untouched, netdev_locals>>
     /\ L110_L184_paths(self, netdev_locals, "__unregister_prot_hook", "L111b", 110)
 
 \* a netdev thread at L111: one path
@@ -967,8 +968,7 @@ netdev_at_L110(self) ==
 netdev_at_L111(self) ==
     /\ pc[self] = "L111"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs,
-                   netdev_locals>>
+    /\ UNCHANGED <<netdev_mostly_untouched, packet_sock, netdev_locals>>
     /\ L111_paths(self)
 
 \* a netdev thread at L111b: 2 paths (1 to a fault)
@@ -990,7 +990,7 @@ netdev_at_L111b(self) ==
 netdev_at_L112(self) ==
     /\ pc[self] = "L112"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<netdev_mostly_untouched>>
     /\ L112_paths(self, netdev_locals, "L184")
 
 \* a netdev thread at L171: one path
@@ -1042,7 +1042,7 @@ netdev_at_L172(self) ==
 netdev_at_L172b(self) ==
     /\ pc[self] = "L172b"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<netdev_mostly_untouched, packet_sock>>
     /\ /\ netdev_locals' = [netdev_locals EXCEPT ![self].rest_172_3 = packet_sklist]
        /\ pc' = [pc EXCEPT ![self] = "L172"]
        /\ UNCHANGED <<fault>>
@@ -1053,7 +1053,7 @@ netdev_at_L172b(self) ==
 netdev_at_L174(self) ==
     /\ pc[self] = "L174"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
+    /\ UNCHANGED <<netdev_mostly_untouched, netdev_locals>>
     /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ packet_sock[sk].bind_lock = NULL
@@ -1069,7 +1069,7 @@ netdev_at_L174(self) ==
 netdev_at_L176(self) ==
     /\ pc[self] = "L176"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<netdev_mostly_untouched, packet_sock>>
     /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ \E br \in {packet_sock[sk].running} :
@@ -1089,7 +1089,7 @@ netdev_at_L176(self) ==
 netdev_at_L180(self) ==
     /\ pc[self] = "L180"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, packet_sock, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs>>
+    /\ UNCHANGED <<netdev_mostly_untouched, packet_sock>>
     /\ \E sk \in {netdev_locals[self].packet_notifier.sk} :
        \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ \E br \in {packet_sock[sk].num # 0} :
@@ -1108,7 +1108,7 @@ netdev_at_L180(self) ==
 netdev_at_L184(self) ==
     /\ pc[self] = "L184"
     /\ fault.kind = "none"
-    /\ UNCHANGED <<netdev_untouched, ptype_all, dev_up, rcu_depth, rcu_gp, rcu_cbs, netdev_locals>>
+    /\ UNCHANGED <<netdev_mostly_untouched, netdev_locals>>
     /\ L110_L184_paths(self, netdev_locals, "packet_notifier", "L172", 184)
 
 \* a netdev thread at L192: one path

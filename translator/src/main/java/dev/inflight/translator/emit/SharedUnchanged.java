@@ -46,13 +46,19 @@ record SharedUnchanged(TlaExpr unchanged, List<Action> paths) {
   private static final TlaExpr FAULT = new TlaExpr.Name("fault");
 
   /**
-   * The label's shared {@code UNCHANGED} and its paths without it. {@code untouched} names the
-   * tuple of {@code threadCommon}, the units no normal path of the thread changes (a module-level
-   * definition), or is null; the label's list then names it instead of those units.
+   * A module-level tuple of units, {@code name}: a label whose paths all leave {@code units}
+   * unchanged names it in its {@code UNCHANGED} instead of them ({@code UNCHANGED <<<<a, b>>, c>>}
+   * is {@code a' = a /\ b' = b /\ c' = c}).
    */
-  static SharedUnchanged of(List<Action> paths, Set<TlaExpr> threadCommon, TlaExpr untouched) {
+  record Frame(TlaExpr name, Set<TlaExpr> units) {}
+
+  /**
+   * The label's shared {@code UNCHANGED} and its paths without it; the list names the first of
+   * {@code frames} (the largest first) whose units all the label's paths leave unchanged.
+   */
+  static SharedUnchanged of(List<Action> paths, List<Frame> frames) {
     Set<TlaExpr> common = common(paths);
-    if (common.isEmpty() || paths.size() < 2 && untouched == null) {
+    if (common.isEmpty() || paths.size() < 2 && frames.isEmpty()) {
       return new SharedUnchanged(null, paths);
     }
     List<Action> out = new ArrayList<>(paths.size());
@@ -60,13 +66,53 @@ record SharedUnchanged(TlaExpr unchanged, List<Action> paths) {
       out.add(a.fault() != null ? a : without(a, common));
     }
     List<TlaExpr> names = new ArrayList<>();
-    if (untouched != null && common.containsAll(threadCommon)) {
-      names.add(untouched);
-      common.stream().filter(x -> !threadCommon.contains(x)).forEach(names::add);
+    Frame f = frames.stream().filter(x -> common.containsAll(x.units())).findFirst().orElse(null);
+    if (f != null) {
+      names.add(f.name());
+      common.stream().filter(x -> !f.units().contains(x)).forEach(names::add);
     } else {
       names.addAll(common);
     }
     return new SharedUnchanged(new TlaExpr.Prefix(UnOp.UNCHANGED, new TlaExpr.Tuple(names)), out);
+  }
+
+  /**
+   * The units of a second frame over {@code base} (the thread's untouched units, named
+   * {@code baseName}, or none): of the sets the labels' paths leave unchanged
+   * ({@code labels}), and their pairwise intersections, the one that names most text away when
+   * each label that leaves all of it unchanged names it ({@code name} long); null when none
+   * saves the text of its own definition or fewer than three labels would name it.
+   */
+  static Set<TlaExpr> mostly(List<Set<TlaExpr>> labels, Set<TlaExpr> base, String baseName, String name) {
+    Set<Set<TlaExpr>> candidates = new java.util.LinkedHashSet<>();
+    for (int i = 0; i < labels.size(); i++) {
+      candidates.add(labels.get(i));
+      for (int j = i + 1; j < labels.size(); j++) {
+        Set<TlaExpr> both = new LinkedHashSet<>(labels.get(i));
+        both.retainAll(labels.get(j));
+        candidates.add(both);
+      }
+    }
+    Set<TlaExpr> best = null;
+    int bestSaving = 0;
+    for (Set<TlaExpr> c : candidates) {
+      if (!c.containsAll(base) || c.size() - base.size() < 3) {
+        continue;
+      }
+      int extra = c.stream().filter(x -> !base.contains(x)).mapToInt(x -> printed(x) + 2).sum();
+      long uses = labels.stream().filter(l -> l.containsAll(c)).count();
+      int perUse = extra + (baseName != null ? baseName.length() + 2 : 0) - (name.length() + 2);
+      int saving = (int) uses * perUse - (extra + name.length() + 80);
+      if (uses >= 3 && saving > bestSaving) {
+        best = c;
+        bestSaving = saving;
+      }
+    }
+    return best;
+  }
+
+  private static int printed(TlaExpr unit) {
+    return unit instanceof TlaExpr.Name n ? n.id().length() : 20;
   }
 
   /** The names the path's {@code UNCHANGED <<…>>} lists. */

@@ -77,10 +77,10 @@ final class ThreadActions {
    * A label's action: its test, the UNCHANGED its paths share, and its paths folded; {@code merged}
    * (or null) gives the marks and members of paths MergedPaths joined.
    */
-  private TlaExpr labelBody(String label, List<Action> ps, MergedPaths.Result merged, java.util.Set<TlaExpr> untouched,
-      TlaExpr untouchedName, java.util.function.Function<Action, TlaExpr> mark) {
+  private TlaExpr labelBody(String label, List<Action> ps, MergedPaths.Result merged, List<SharedUnchanged.Frame> frames,
+      java.util.function.Function<Action, TlaExpr> mark) {
     List<TlaExpr> body = new ArrayList<>(List.of(eq(new TlaExpr.FunApp(name("pc"), List.of(name("self"))), str(label)), NO_FAULT));
-    SharedUnchanged shared = SharedUnchanged.of(ps, untouched, untouchedName);
+    SharedUnchanged shared = SharedUnchanged.of(ps, frames);
     if (shared.unchanged() != null) {
       body.add(shared.unchanged());
     }
@@ -138,12 +138,30 @@ final class ThreadActions {
       Map<String, String> names = labelActions.computeIfAbsent(t, k -> new LinkedHashMap<>());
       // what no step of the thread changes, named once: each label's UNCHANGED starts with it
       java.util.Set<TlaExpr> untouched = SharedUnchanged.common(tc.actions());
-      TlaExpr untouchedName = null;
-      if (untouched.size() >= 2) {
-        String n = layout.namer.name(List.of("untouched", t), t.name() + "_untouched");
-        units.add(new TlaModule.OpDef(n, List.of(), new TlaExpr.Tuple(List.copyOf(untouched)),
+      List<SharedUnchanged.Frame> frames = new ArrayList<>();
+      String base = untouched.size() >= 2 ? layout.namer.name(List.of("untouched", t), t.name() + "_untouched") : null;
+      if (base != null) {
+        units.add(new TlaModule.OpDef(base, List.of(), new TlaExpr.Tuple(List.copyOf(untouched)),
             List.of("what no step of a " + t.name() + " thread changes (faults aside)"), null));
-        untouchedName = name(n);
+        frames.add(new SharedUnchanged.Frame(name(base), untouched));
+      }
+      // and what most of its steps leave alone, where naming it saves text
+      List<java.util.Set<TlaExpr>> labelCommons = byLabel.values().stream().map(SharedUnchanged::common).toList();
+      String mostlyName = t.name() + "_mostly_untouched";
+      java.util.Set<TlaExpr> mostly = SharedUnchanged.mostly(labelCommons, frames.isEmpty() ? java.util.Set.of() : untouched,
+          base, mostlyName);
+      if (mostly != null) {
+        String n = layout.namer.name(List.of("mostly-untouched", t), mostlyName);
+        List<TlaExpr> elems = new ArrayList<>();
+        if (base != null) {
+          elems.add(name(base));
+        }
+        mostly.stream().filter(x -> base == null || !untouched.contains(x)).forEach(elems::add);
+        long uses = labelCommons.stream().filter(l -> l.containsAll(mostly)).count();
+        units.add(new TlaModule.OpDef(n, List.of(), new TlaExpr.Tuple(elems),
+            List.of("what " + uses + " of the " + byLabel.size() + " labels of a " + t.name() + " thread leave unchanged (faults aside)"),
+            null));
+        frames.add(0, new SharedUnchanged.Frame(name(n), mostly));
       }
       for (Map.Entry<String, List<Action>> e : byLabel.entrySet()) {
         String label = e.getKey();
@@ -153,14 +171,14 @@ final class ThreadActions {
         // Reach goes: the shortest text (decided without the marks, so that a check's module and
         // `inflight translate`'s agree; each form is folded once without marks, and with the hook
         // on the chosen one again with them)
-        TlaExpr action = labelBody(label, e.getValue(), null, untouched, untouchedName, a -> null);
+        TlaExpr action = labelBody(label, e.getValue(), null, frames, a -> null);
         MergedPaths.Reach reach = null; // the chosen form: null for the paths as they are
         if (joinBranches) {
           int best = -1; // the paths as they are are printed only when some reach joins anything
           for (MergedPaths.Reach r : MergedPaths.Reach.values()) {
             MergedPaths.Result merged = MergedPaths.of(e.getValue(), a -> null, layout.namer, r);
             if (!merged.members().isEmpty()) {
-              TlaExpr joined = labelBody(label, merged.paths(), merged, untouched, untouchedName, a -> null);
+              TlaExpr joined = labelBody(label, merged.paths(), merged, frames, a -> null);
               int length = printedLength(joined, t.name());
               if (best < 0) {
                 best = printedLength(action, t.name());
@@ -176,9 +194,9 @@ final class ThreadActions {
         if (ran.isOn()) {
           if (reach != null) {
             MergedPaths.Result merged = MergedPaths.of(e.getValue(), ran::mark, layout.namer, reach);
-            action = labelBody(label, merged.paths(), merged, untouched, untouchedName, ran::mark);
+            action = labelBody(label, merged.paths(), merged, frames, ran::mark);
           } else {
-            action = labelBody(label, e.getValue(), null, untouched, untouchedName, ran::mark);
+            action = labelBody(label, e.getValue(), null, frames, ran::mark);
           }
         }
         units.add(new TlaModule.OpDef(name, List.of("self"), action,
