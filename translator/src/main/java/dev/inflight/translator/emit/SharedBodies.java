@@ -328,7 +328,12 @@ final class SharedBodies {
       labels.add(label(c.def().name()));
     }
     String label = String.join("_", labels.stream().limit(3).toList()) + (labels.size() > 3 ? "_more" : "");
-    String name = namer.name(List.of("shared-paths", repName), label + "_paths");
+    // a second operator for one label (copies of it in one kind, say) is named for its kind too
+    String opName = label + "_paths";
+    if (namer.isTaken(opName) && !kindPrefix.isEmpty() && g.stream().allMatch(c -> c.def().name().startsWith(kindPrefix + "at_"))) {
+      opName = kindPrefix + opName;
+    }
+    String name = namer.name(List.of("shared-paths", repName), opName);
     Set<String> inBody = Binders.names(gen.paths());
     List<String> params = new ArrayList<>(List.of("self"));
     Map<String, String> holeName = new HashMap<>();

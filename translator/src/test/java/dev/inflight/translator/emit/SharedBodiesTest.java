@@ -187,6 +187,22 @@ class SharedBodiesTest {
     assertThat(shared(callSite("w", "L5", "sys_write", blank("w", "f")), other)).as("another label of another form").hasSize(2);
   }
 
+  @Test
+  void aSecondOperatorForOneLabelIsNamedForItsKindToo() {
+    // v and u share L5's copies of one form first; w's two copies, of two other forms, then
+    TlaExpr.Update g = new TlaExpr.Update(List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field("g")), name("NULL"));
+    TlaExpr.Update h = new TlaExpr.Update(List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field("h")), new TlaExpr.Num(3));
+    TlaExpr.Update k = new TlaExpr.Update(List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field("k")), new TlaExpr.Num(4));
+    List<TlaModule.Unit> units = shared(
+        callSite("v", "L5", "f", new TlaExpr.Except(name("v_locals"), List.of(g, h, k))),
+        callSite("u", "L5", "f", new TlaExpr.Except(name("u_locals"), List.of(g, h, k))),
+        callSite("w", "L5", "sys_write", blank("w", "f")),
+        callSite("w", "L5b", "sys_sendmsg", new TlaExpr.Except(name("w_locals"), List.of(g, h))));
+    assertThat(units).hasSize(6);
+    assertThat(units.stream().filter(u -> ((TlaModule.OpDef) u).name().endsWith("_paths")).map(u -> ((TlaModule.OpDef) u).name()))
+        .containsExactlyInAnyOrder("L5_paths", "w_L5_paths");
+  }
+
   /** A label action that sets x to g_1 op (g_2[self] + … + g_30[self]) and y to 1. */
   private static TlaModule.OpDef sum(String name, BinOp op) {
     TlaExpr e = new TlaExpr.FunApp(name("g_2"), List.of(name("self")));
