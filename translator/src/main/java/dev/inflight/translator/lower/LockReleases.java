@@ -36,8 +36,11 @@ import java.util.Set;
 final class LockReleases {
   private LockReleases() {}
 
-  /** The left-mover `unlock`s of {@code cfgs} (all of the model's thread kinds), by identity. */
-  static Set<Instr> of(Program program, List<Cfg> cfgs) {
+  /**
+   * The left-mover `unlock`s of {@code cfgs} (all of the model's thread kinds), by identity;
+   * {@code held} gives each kind's {@link #surelyHeld} releases.
+   */
+  static Set<Instr> of(Program program, List<Cfg> cfgs, Map<Cfg, Set<Instr>> held) {
     Set<Instr> out = Collections.newSetFromMap(new IdentityHashMap<>());
     Set<Symbol.GlobalSym> unread = unread(program, cfgs);
     if (unread.isEmpty()) {
@@ -47,7 +50,7 @@ final class LockReleases {
       if (cfg.thread().isDaemon() || !program.fair(cfg.thread())) {
         continue;
       }
-      for (Instr in : surelyHeld(program, cfg)) {
+      for (Instr in : held.get(cfg)) {
         if (in.atomic() < 0 && unread.contains(global(program, ((Instr.LockOp) in).target()))) {
           out.add(in);
         }

@@ -7,6 +7,7 @@ import dev.inflight.translator.resolve.Symbol;
 import dev.inflight.translator.resolve.ThreadSym;
 import dev.inflight.translator.resolve.FnSym;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -54,12 +55,18 @@ public final class Lowerer {
     // Steps go on past movers (stable waits, lock releases); not when costs are tracked, whose
     // charges to a waiting thread depend on where it waits (docs/semantics.md, "Stable waits",
     // "Lock releases").
+    // the global locks' releases each thread surely holds the lock at, computed once: they have
+    // no fault path (StepBuilder) and may be left movers (Movers)
+    Map<Cfg, Set<Instr>> held = new IdentityHashMap<>();
+    if (!reference) {
+      cfgs.forEach(cfg -> held.put(cfg, LockReleases.surelyHeld(checked.program(), cfg)));
+    }
     Movers movers = reference || checked.program().cost.tracked ? Movers.NONE
-        : Movers.of(checked.program(), cfgs, reductions);
+        : Movers.of(checked.program(), cfgs, reductions, held);
     // Costs tracked: time other threads are charged stays where it is (CostCuts).
     CostCuts cuts = reference ? CostCuts.NONE : CostCuts.of(checked.program(), cfgs);
     for (Cfg cfg : cfgs) {
-      StepBuilder b = new StepBuilder(checked, layout, cfg, vars, reference, movers, cuts);
+      StepBuilder b = new StepBuilder(checked, layout, cfg, vars, reference, movers, cuts, held.get(cfg));
       builders.add(b);
       sites.addAll(b.waitSites());
     }

@@ -42,12 +42,15 @@ final class StepBuilder {
    * @param reference the statement-level reference translation: every instruction a label
    * @param movers the model's movers (ignored in the reference translation)
    * @param cuts the `cost` statements that are steps of their own (costs tracked)
+   * @param held the releases of global locks the thread surely holds (LockReleases#surelyHeld);
+   *     null in the reference translation
    */
-  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference, Movers movers, CostCuts cuts) {
+  StepBuilder(Checked checked, Layout layout, Cfg cfg, StateVars vars, boolean reference, Movers movers, CostCuts cuts,
+      Set<Instr> held) {
     this.ctx = new StepContext(checked, layout, cfg, cuts);
     this.cuts = cuts;
-    if (!reference) {
-      ctx.heldReleases = LockReleases.surelyHeld(checked.program(), cfg);
+    if (held != null) {
+      ctx.heldReleases = held;
     }
     this.vars = vars;
     this.reference = reference;
