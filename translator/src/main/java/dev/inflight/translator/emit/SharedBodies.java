@@ -90,13 +90,14 @@ final class SharedBodies {
   private static void share(List<Candidate> same, Namer namer, Map<Integer, TlaModule.Unit> replaced,
       Map<Integer, TlaModule.OpDef> insertedBefore) {
     List<Group> groups = new ArrayList<>();
+    Map<Candidate, Integer> lengths = new java.util.IdentityHashMap<>(); // each copy printed once
     for (Candidate c : same) {
       boolean placed = false;
       for (Group g : groups) {
         List<Candidate> with = new ArrayList<>(g.members());
         with.add(c);
         General general = generalize(with);
-        if (general != null && pays(with, general)) {
+        if (general != null && pays(with, general, lengths)) {
           groups.set(groups.indexOf(g), new Group(with, general));
           placed = true;
           break;
@@ -117,10 +118,10 @@ final class SharedBodies {
    * Whether the operator and its calls print to at most three quarters of the members' paths (a
    * shared operator is one more definition to read: it must save a good part of the text).
    */
-  private static boolean pays(List<Candidate> members, General general) {
+  private static boolean pays(List<Candidate> members, General general, Map<Candidate, Integer> lengths) {
     int before = 0;
     for (Candidate c : members) {
-      before += length(c.paths());
+      before += lengths.computeIfAbsent(c, x -> length(x.paths()));
     }
     int after = length(general.paths());
     for (int m = 0; m < members.size(); m++) {
