@@ -239,13 +239,10 @@ receiver_step(self) ==
 \* (TLC need not compute ENABLED; docs/semantics.md, "Fairness without ENABLED")
 receiver_enabled(self) ==
     /\ fault.kind = "none"
-    /\ LET n == receiver_locals[self].n
-       IN
-       \/ pc[self] \in {"L28", "L31", "L32", "L33"}
+    /\ \/ pc[self] \in {"L28", "L31", "L32", "L33"}
        \/ /\ pc[self] = "L29"
-          /\ \/ /\ n < 3
-                /\ Len(rxq) > 0
-             \/ ~n < 3
+          /\ \/ ~receiver_locals[self].n < 3
+             \/ Len(rxq) > 0
 
 \* <<receiver_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

@@ -196,15 +196,13 @@ sender_enabled(self) ==
        IN
        \/ pc[self] \in {"L17", "L17b", "L21"}
        \/ /\ pc[self] = "L13"
-          /\ \/ /\ skb # NULL
-                /\ \/ sk_buff[skb].st = "live"
-                   \/ sk_buff[skb].st = "freed"
-             \/ skb = NULL
+          /\ \/ skb = NULL
+             \/ sk_buff[skb].st = "live"
+             \/ sk_buff[skb].st = "freed"
        \/ /\ pc[self] = "L13b"
-          /\ \/ /\ skb # NULL
-                /\ \/ sk_buff[skb].st = "live"
-                   \/ sk_buff[skb].st = "freed"
-             \/ skb = NULL
+          /\ \/ skb = NULL
+             \/ sk_buff[skb].st = "live"
+             \/ sk_buff[skb].st = "freed"
 
 \* <<sender_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

@@ -450,10 +450,9 @@ rcu_cb_enabled(self) ==
                /\ cb.fn = "sock_free"
                /\ cb.wait = {}
        \/ /\ pc[self] = "L21"
-          /\ \/ /\ sk # NULL
-                /\ \/ sock[sk].st = "live"
-                   \/ sock[sk].st = "freed"
-             \/ sk = NULL
+          /\ \/ sk = NULL
+             \/ sock[sk].st = "live"
+             \/ sock[sk].st = "freed"
 
 \* <<rcu_cb_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

@@ -232,30 +232,24 @@ setup_and_read_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L18", "L19", "L21", "L22", "L24"}
        \/ /\ pc[self] = "L20"
-          /\ \/ /\ d # NULL /\ dev[d].st = "live"
-                /\ dev[d].lock_s = NULL
-             \/ d = NULL
-             \/ /\ d # NULL
-                /\ dev[d].st # "live"
+          /\ \/ d = NULL
+             \/ dev[d].st # "live"
+             \/ dev[d].lock_s = NULL
        \/ /\ pc[self] = "L23"
-          /\ \/ /\ d # NULL /\ dev[d].st = "live"
-                /\ \/ /\ rcu_depth[self] = 0
-                      /\ dev[d].lock_m = NULL
-                   \/ rcu_depth[self] > 0
-             \/ d = NULL
-             \/ /\ d # NULL
-                /\ dev[d].st # "live"
+          /\ \/ d = NULL
+             \/ dev[d].st # "live"
+             \/ /\ rcu_depth[self] = 0
+                /\ dev[d].lock_m = NULL
+             \/ rcu_depth[self] > 0
        \/ /\ pc[self] = "L25"
           /\ \/ rcu_depth[self] > 1
              \/ rcu_depth[self] = 1
              \/ rcu_depth[self] = 0
        \/ /\ pc[self] = "L26"
-          /\ \/ /\ ~(\/ \E o \in Pool_dev : dev[o].lock_m = self
-                     \/ \E o \in Pool_dev : dev[o].lock_s = self)
-                /\ \/ rcu_depth[self] = 0
-                   \/ rcu_depth[self] > 0
-             \/ \/ \E o \in Pool_dev : dev[o].lock_m = self
+          /\ \/ \/ \E o \in Pool_dev : dev[o].lock_m = self
                 \/ \E o \in Pool_dev : dev[o].lock_s = self
+             \/ rcu_depth[self] = 0
+             \/ rcu_depth[self] > 0
 
 \* <<setup_and_read_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

@@ -269,11 +269,10 @@ walker_enabled(self) ==
        IN
        \/ pc[self] = "L37"
        \/ /\ pc[self] = "L38"
-          /\ \/ /\ p # NULL
-                /\ \/ /\ node[p].st = "live"
-                      /\ [walker_locals EXCEPT ![self].p = node[p].next] # walker_locals
-                   \/ node[p].st # "live"
-             \/ p = NULL
+          /\ \/ p = NULL
+             \/ /\ node[p].st = "live"
+                /\ [walker_locals EXCEPT ![self].p = node[p].next] # walker_locals
+             \/ node[p].st # "live"
 
 \* <<walker_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

@@ -831,23 +831,17 @@ user_enabled(self) ==
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L112"
-          /\ \/ /\ __unregister_prot_hook_sk # NULL /\
-                     packet_sock[__unregister_prot_hook_sk].st = "live"
-                /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
-             \/ __unregister_prot_hook_sk = NULL
-             \/ /\ __unregister_prot_hook_sk # NULL
-                /\ packet_sock[__unregister_prot_hook_sk].st # "live"
+          /\ \/ __unregister_prot_hook_sk = NULL
+             \/ packet_sock[__unregister_prot_hook_sk].st # "live"
+             \/ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
        \/ /\ pc[self] = "L285"
-          /\ \/ /\ packet_release_rfc_sk # NULL /\ packet_sock[packet_release_rfc_sk].st = "live"
-                /\ packet_sock[packet_release_rfc_sk].bind_lock = NULL
-             \/ packet_release_rfc_sk = NULL
-             \/ /\ packet_release_rfc_sk # NULL
-                /\ packet_sock[packet_release_rfc_sk].st # "live"
+          /\ \/ packet_release_rfc_sk = NULL
+             \/ packet_sock[packet_release_rfc_sk].st # "live"
+             \/ packet_sock[packet_release_rfc_sk].bind_lock = NULL
        \/ /\ pc[self] = "L321"
-          /\ \/ /\ sock # NULL
-                /\ \/ socket[sock].st = "live"
-                   \/ socket[sock].st = "freed"
-             \/ sock = NULL
+          /\ \/ sock = NULL
+             \/ socket[sock].st = "live"
+             \/ socket[sock].st = "freed"
 
 \* <<user_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
@@ -1153,40 +1147,32 @@ netdev_step(self) ==
 netdev_enabled(self) ==
     /\ fault.kind = "none"
     /\ LET __unregister_prot_hook_sk == netdev_locals[self].__unregister_prot_hook.sk
-           rest_172_3 == netdev_locals[self].rest_172_3
            packet_notifier_sk == netdev_locals[self].packet_notifier.sk
        IN
        \/ pc[self] \in {"L67", "L94", "L95", "L96", "L97", "L106", "L107", "L108", "L110", "L171",
                         "L172b", "L176", "L180", "L184", "L192"}
        \/ /\ pc[self] = "L29"
-          /\ \/ /\ ~\E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
-                /\ \/ rcu_depth[self] = 0
-                   \/ rcu_depth[self] > 0
-             \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+          /\ \/ \E o \in Pool_packet_sock : packet_sock[o].bind_lock = self
+             \/ rcu_depth[self] = 0
+             \/ rcu_depth[self] > 0
        \/ /\ pc[self] = "L111"
           /\ rcu_gp[self] = {}
        \/ /\ pc[self] = "L111b"
           /\ \/ rcu_depth[self] = 0
              \/ rcu_depth[self] > 0
        \/ /\ pc[self] = "L112"
-          /\ \/ /\ __unregister_prot_hook_sk # NULL /\
-                     packet_sock[__unregister_prot_hook_sk].st = "live"
-                /\ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
-             \/ __unregister_prot_hook_sk = NULL
-             \/ /\ __unregister_prot_hook_sk # NULL
-                /\ packet_sock[__unregister_prot_hook_sk].st # "live"
+          /\ \/ __unregister_prot_hook_sk = NULL
+             \/ packet_sock[__unregister_prot_hook_sk].st # "live"
+             \/ packet_sock[__unregister_prot_hook_sk].bind_lock = NULL
        \/ /\ pc[self] = "L172"
-          /\ \/ /\ rest_172_3 = {}
-                /\ \/ rcu_depth[self] > 1
-                   \/ rcu_depth[self] = 1
-                   \/ rcu_depth[self] = 0
-             \/ rest_172_3 # {}
+          /\ \/ netdev_locals[self].rest_172_3 # {}
+             \/ rcu_depth[self] > 1
+             \/ rcu_depth[self] = 1
+             \/ rcu_depth[self] = 0
        \/ /\ pc[self] = "L174"
-          /\ \/ /\ packet_notifier_sk # NULL /\ packet_sock[packet_notifier_sk].st = "live"
-                /\ packet_sock[packet_notifier_sk].bind_lock = NULL
-             \/ packet_notifier_sk = NULL
-             \/ /\ packet_notifier_sk # NULL
-                /\ packet_sock[packet_notifier_sk].st # "live"
+          /\ \/ packet_notifier_sk = NULL
+             \/ packet_sock[packet_notifier_sk].st # "live"
+             \/ packet_sock[packet_notifier_sk].bind_lock = NULL
 
 \* <<netdev_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

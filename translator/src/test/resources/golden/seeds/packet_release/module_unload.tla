@@ -235,16 +235,13 @@ user_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L34", "L35", "L61", "L66", "L68"}
        \/ /\ pc[self] = "L69"
-          /\ \/ /\ af_packet # NULL /\ module[af_packet].st = "live"
-                /\ module[af_packet].users = 0
-             \/ af_packet = NULL
-             \/ /\ af_packet # NULL
-                /\ module[af_packet].st # "live"
+          /\ \/ af_packet = NULL
+             \/ module[af_packet].st # "live"
+             \/ module[af_packet].users = 0
        \/ /\ pc[self] = "L71"
-          /\ \/ /\ af_packet # NULL
-                /\ \/ module[af_packet].st = "live"
-                   \/ module[af_packet].st = "freed"
-             \/ af_packet = NULL
+          /\ \/ af_packet = NULL
+             \/ module[af_packet].st = "live"
+             \/ module[af_packet].st = "freed"
 
 \* <<user_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

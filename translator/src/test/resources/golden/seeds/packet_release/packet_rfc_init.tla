@@ -215,10 +215,9 @@ rel_enabled(self) ==
     /\ fault.kind = "none"
     /\ \/ pc[self] \in {"L34", "L47"}
        \/ /\ pc[self] = "L49"
-          /\ \/ /\ s # NULL
-                /\ \/ sock[s].st = "live"
-                   \/ sock[s].st = "freed"
-             \/ s = NULL
+          /\ \/ s = NULL
+             \/ sock[s].st = "live"
+             \/ sock[s].st = "freed"
 
 \* <<rel_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself
@@ -443,10 +442,9 @@ rcu_cb_enabled(self) ==
                /\ cb.fn = "release_cb"
                /\ cb.wait = {}
        \/ /\ pc[self] = "L30"
-          /\ \/ /\ x # NULL
-                /\ \/ sock[x].st = "live"
-                   \/ sock[x].st = "freed"
-             \/ x = NULL
+          /\ \/ x = NULL
+             \/ sock[x].st = "live"
+             \/ sock[x].st = "freed"
 
 \* <<rcu_cb_step(self)>>_vars on every step that raises no fault, for the weak fairness
 \* of the thread: its pc changed, or it took a step at a label with a path back to itself

@@ -167,7 +167,7 @@ final class Enabled {
     for (List<Action> g : groups.values()) {
       alternatives.add(tree(g, d, bound));
     }
-    return or(alternatives);
+    return Absorption.of(or(alternatives));
   }
 
   /** {@code \E x \in S : rest}, folded where {@code rest} is a constant. */
