@@ -12,20 +12,25 @@ VARIABLES pc, fault, sk_buff, sender_locals
 
 vars == <<pc, fault, sk_buff, sender_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, sk_buff, sender_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sk_buff, sender_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -159,8 +164,8 @@ sender_at_L17b(self) ==
 sender_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
-    /\ \E ok \in {{o \in Pool_sk_buff : sk_buff[o].st = "free"} # {}} :
-       LET new_sk_buff == CHOOSE o \in Pool_sk_buff : sk_buff[o].st = "free"
+    /\ \E ok \in {HasFreeSlot(sk_buff)} :
+       LET new_sk_buff == FirstFreeSlot(sk_buff)
        IN
        \/ /\ ok
           /\ sk_buff' = [sk_buff EXCEPT ![new_sk_buff] = [st |-> "live", users |-> 1]]
@@ -177,7 +182,7 @@ sender_at_L21(self) ==
                  ![self].kfree_skb = [sender_kfree_skb_init EXCEPT !.skb = new_sk_buff]]
           /\ pc' = [pc EXCEPT ![self] = "L17"]
           /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_sk_buff : sk_buff[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(sk_buff)
           /\ FaultBound("model_bound", self, 21, "pool sk_buff")
 
 \* any step of a sender thread

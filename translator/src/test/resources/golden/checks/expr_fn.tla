@@ -12,20 +12,26 @@ VARIABLES pc, fault, sock, table, table_lock, lookup_locals, closer_locals
 
 vars == <<pc, fault, sock, table, table_lock, lookup_locals, closer_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, sock, table, table_lock, lookup_locals, closer_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
+
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sock, table, table_lock, lookup_locals, closer_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
 
 \* a model bound exceeded on object o (which: b): only `fault` changes
 FaultOnBound(kind, t, line, o, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
-    /\ UNCHANGED <<pc, sock, table, table_lock, lookup_locals, closer_locals>>
+    FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -60,14 +66,14 @@ Init ==
     /\ lookup_locals = [t \in Thread_lookup |-> lookup_locals_init]
     /\ closer_locals = [t \in Thread_closer |-> closer_locals_init]
     /\ table_lock = NULL
-    /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
+    /\ \/ /\ HasFreeSlot(Blank_sock)
+          /\ LET new_sock == FirstFreeSlot(Blank_sock)
              IN
              /\ sock = [Blank_sock EXCEPT
                     ![new_sock] = [st |-> "live", refcnt |-> 1, hashed |-> TRUE, dead |-> FALSE]]
              /\ table = {new_sock}
              /\ fault = [kind |-> "none"]
-       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(Blank_sock)
           /\ sock = Blank_sock
           /\ table = {}
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 27, bound |-> "pool sock"]

@@ -12,15 +12,23 @@ VARIABLES pc, fault, obj, s, A, seen_a, t_locals
 
 vars == <<pc, fault, obj, s, A, seen_a, t_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t2, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, obj, s, A, seen_a, t_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t2, line) == FaultWith([kind |-> kind, thread |-> t2, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
 FaultBound(kind, t2, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, obj, s, A, seen_a, t_locals>>
+    FaultWith([kind |-> kind, thread |-> t2, line |-> line, bound |-> b])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 Threads == Thread_t
 
@@ -61,13 +69,13 @@ t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"
     /\ UNCHANGED <<seen_a>>
-    /\ \E ok \in {{o \in Pool_obj : obj[o].st = "free"} # {}} :
-       LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+    /\ \E ok \in {HasFreeSlot(obj)} :
+       LET new_obj == FirstFreeSlot(obj)
            obj_now == [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
        IN
        \/ /\ ok
-          /\ {o \in Pool_obj : obj_now[o].st = "free"} # {}
-          /\ \E new_obj2 \in {CHOOSE o \in Pool_obj : obj_now[o].st = "free"} :
+          /\ HasFreeSlot(obj_now)
+          /\ \E new_obj2 \in {FirstFreeSlot(obj_now)} :
              /\ obj' = [obj_now EXCEPT ![new_obj2] = [st |-> "live", v |-> 0]]
              /\ t_locals' = [t_locals EXCEPT ![self].a = new_obj, ![self].b = new_obj2]
              /\ A' = new_obj
@@ -75,9 +83,9 @@ t_at_L15(self) ==
              /\ pc' = [pc EXCEPT ![self] = "L16b"]
              /\ UNCHANGED <<fault>>
        \/ /\ ok
-          /\ {o \in Pool_obj : obj_now[o].st = "free"} = {}
+          /\ ~HasFreeSlot(obj_now)
           /\ FaultBound("model_bound", self, 15, "pool obj")
-       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(obj)
           /\ FaultBound("model_bound", self, 15, "pool obj")
 
 \* a t thread at L16: 3 paths

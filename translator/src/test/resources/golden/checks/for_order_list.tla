@@ -12,20 +12,26 @@ VARIABLES pc, fault, obj, l, A, seen_a, t_locals
 
 vars == <<pc, fault, obj, l, A, seen_a, t_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t2, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, obj, l, A, seen_a, t_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t2, line) == FaultWith([kind |-> kind, thread |-> t2, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
 FaultBound(kind, t2, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_locals>>
+    FaultWith([kind |-> kind, thread |-> t2, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t2, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t2, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, obj, l, A, seen_a, t_locals>>
+FaultOn(kind, t2, line, o) == FaultWith([kind |-> kind, thread |-> t2, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 Threads == Thread_t
 
@@ -69,12 +75,12 @@ t_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
     /\ UNCHANGED <<seen_a>>
-    /\ \E ok \in {{o \in Pool_obj : obj[o].st = "free"} # {}} :
-       LET new_obj == CHOOSE o \in Pool_obj : obj[o].st = "free"
+    /\ \E ok \in {HasFreeSlot(obj)} :
+       LET new_obj == FirstFreeSlot(obj)
            obj_now == [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
        IN
-       \E ok2 \in {ok /\ {o \in Pool_obj : obj_now[o].st = "free"} # {}} :
-       LET new_obj2 == CHOOSE o \in Pool_obj : obj_now[o].st = "free"
+       \E ok2 \in {ok /\ HasFreeSlot(obj_now)} :
+       LET new_obj2 == FirstFreeSlot(obj_now)
        IN
        \E ok3 \in {ok2 /\ ~new_obj2 \in Elems(l)} :
        \/ /\ ok3
@@ -92,9 +98,9 @@ t_at_L14(self) ==
           /\ new_obj2 \in Elems(l)
           /\ FaultOn("list_double_add", self, 14, new_obj2)
        \/ /\ ok
-          /\ {o \in Pool_obj : obj_now[o].st = "free"} = {}
+          /\ ~HasFreeSlot(obj_now)
           /\ FaultBound("model_bound", self, 14, "pool obj")
-       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(obj)
           /\ FaultBound("model_bound", self, 14, "pool obj")
 
 \* a t thread at L15: 3 paths

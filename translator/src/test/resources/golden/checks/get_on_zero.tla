@@ -36,29 +36,30 @@ vars ==
       lookup_locals,
       rcu_cb_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
                    lookup_locals, rcu_cb_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
 
 \* a model bound exceeded on object o (which: b): only `fault` changes
 FaultOnBound(kind, t, line, o, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
-    /\ UNCHANGED <<pc, sock, table, rcu_depth, rcu_gp, rcu_cbs, rcu_running, owner_locals,
-                   lookup_locals, rcu_cb_locals>>
+    FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -153,13 +154,13 @@ owner_at_L25(self) ==
     /\ pc[self] = "L25"
     /\ fault.kind = "none"
     /\ UNCHANGED <<owner_untouched, table, rcu_cbs>>
-    /\ \/ /\ {o \in Pool_sock : sock[o].st = "free"} # {}
-          /\ \E new_sock \in {CHOOSE o \in Pool_sock : sock[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(sock)
+          /\ \E new_sock \in {FirstFreeSlot(sock)} :
              /\ sock' = [sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1]]
              /\ owner_locals' = [owner_locals EXCEPT ![self].sk = new_sock]
              /\ pc' = [pc EXCEPT ![self] = "L26"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_sock : sock[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(sock)
           /\ FaultBound("model_bound", self, 25, "pool sock")
 
 \* a owner thread at L26: one path

@@ -12,15 +12,22 @@ VARIABLES pc, fault, sock, socks, ready, worker_locals
 
 vars == <<pc, fault, sock, socks, ready, worker_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, sock, socks, ready, worker_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
+
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sock, socks, ready, worker_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -51,14 +58,14 @@ Blank_sock == [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, busy |-> FALSE,
 Init ==
     /\ pc = [t \in Threads |-> "L43"]
     /\ worker_locals = [t \in Thread_worker |-> worker_locals_init]
-    /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
+    /\ \/ /\ HasFreeSlot(Blank_sock)
+          /\ LET new_sock == FirstFreeSlot(Blank_sock)
                  sock_now ==
                      [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 1]]
              IN
-             /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
-             /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
+             /\ HasFreeSlot(sock_now)
+             /\ LET new_sock2 == FirstFreeSlot(sock_now)
                 IN
                 /\ sock = [sock_now EXCEPT
                        ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 2],
@@ -66,32 +73,32 @@ Init ==
                 /\ socks = {new_sock, new_sock2}
                 /\ ready = 3
                 /\ fault = [kind |-> "none"]
-       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
+       \/ /\ HasFreeSlot(Blank_sock)
+          /\ LET new_sock == FirstFreeSlot(Blank_sock)
                  sock_now ==
                      [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 1]]
              IN
-             /\ {o \in Pool_sock : sock_now[o].st = "free"} # {}
-             /\ LET new_sock2 == CHOOSE o \in Pool_sock : sock_now[o].st = "free"
+             /\ HasFreeSlot(sock_now)
+             /\ LET new_sock2 == FirstFreeSlot(sock_now)
                 IN
                 /\ sock = [sock_now EXCEPT
                        ![new_sock2] = [st |-> "live", refcnt |-> 1, busy |-> TRUE, id |-> 2]]
                 /\ socks = {new_sock, new_sock2}
                 /\ ready = 3
                 /\ fault = [kind |-> "none"]
-       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(Blank_sock)
           /\ sock = Blank_sock
           /\ socks = {}
           /\ ready = 0
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 24, bound |-> "pool sock"]
-       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
+       \/ /\ HasFreeSlot(Blank_sock)
+          /\ LET new_sock == FirstFreeSlot(Blank_sock)
                  sock_now ==
                      [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, busy |-> FALSE, id |-> 1]]
              IN
-             /\ {o \in Pool_sock : sock_now[o].st = "free"} = {}
+             /\ ~HasFreeSlot(sock_now)
              /\ sock = sock_now
              /\ socks = {new_sock}
              /\ ready = 0

@@ -12,15 +12,22 @@ VARIABLES pc, fault, sock, s, reader_locals
 
 vars == <<pc, fault, sock, s, reader_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, sock, s, reader_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
+
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sock, s, reader_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -51,13 +58,13 @@ Blank_sock == [o \in Pool_sock |-> [st |-> "free", refcnt |-> 0, data |-> 0]]
 Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_closer -> "L20" [] t \in Thread_reader -> "L24"]
     /\ reader_locals = [t \in Thread_reader |-> reader_locals_init]
-    /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
+    /\ \/ /\ HasFreeSlot(Blank_sock)
+          /\ LET new_sock == FirstFreeSlot(Blank_sock)
              IN
              /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live", refcnt |-> 1, data |-> 7]]
              /\ s = new_sock
              /\ fault = [kind |-> "none"]
-       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(Blank_sock)
           /\ sock = Blank_sock
           /\ s = NULL
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 14, bound |-> "pool sock"]

@@ -12,20 +12,25 @@ VARIABLES pc, fault, unix_sock, gc_inflight_list, u, setup_locals
 
 vars == <<pc, fault, unix_sock, gc_inflight_list, u, setup_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, unix_sock, gc_inflight_list, u, setup_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -75,14 +80,14 @@ setup_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
     /\ UNCHANGED <<gc_inflight_list>>
-    /\ \/ /\ {o \in Pool_unix_sock : unix_sock[o].st = "free"} # {}
-          /\ \E new_unix_sock \in {CHOOSE o \in Pool_unix_sock : unix_sock[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(unix_sock)
+          /\ \E new_unix_sock \in {FirstFreeSlot(unix_sock)} :
              /\ unix_sock' = [unix_sock EXCEPT ![new_unix_sock] = [st |-> "live", inflight |-> 0]]
              /\ setup_locals' = [setup_locals EXCEPT ![self] = setup_locals_init]
              /\ u' = new_unix_sock
              /\ pc' = [pc EXCEPT ![self] = "Done"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_unix_sock : unix_sock[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(unix_sock)
           /\ FaultBound("model_bound", self, 14, "pool unix_sock")
 
 \* any step of a setup thread

@@ -12,15 +12,22 @@ VARIABLES pc, fault, obj, members, members_lock, n, adder_locals
 
 vars == <<pc, fault, obj, members, members_lock, n, adder_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, obj, members, members_lock, n, adder_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
+
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, obj, members, members_lock, n, adder_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 Threads == Thread_adder
 
@@ -57,13 +64,13 @@ adder_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
     /\ UNCHANGED <<members, members_lock, n>>
-    /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(obj)
+          /\ \E new_obj \in {FirstFreeSlot(obj)} :
              /\ obj' = [obj EXCEPT ![new_obj] = [st |-> "live", v |-> 0]]
              /\ adder_locals' = [adder_locals EXCEPT ![self].o = new_obj]
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(obj)
           /\ FaultBound("model_bound", self, 16, "pool obj")
 
 \* a adder thread at L17: one path

@@ -12,20 +12,25 @@ VARIABLES pc, fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_
 
 vars == <<pc, fault, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, dev, d, rcu_depth, rcu_gp, rcu_cbs, rcu_running, setup_and_read_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -79,15 +84,15 @@ setup_and_read_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rcu_depth, rcu_gp, rcu_cbs, rcu_running>>
-    /\ \/ /\ {o \in Pool_dev : dev[o].st = "free"} # {}
-          /\ \E new_dev \in {CHOOSE o \in Pool_dev : dev[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(dev)
+          /\ \E new_dev \in {FirstFreeSlot(dev)} :
              /\ dev' = [dev EXCEPT
                     ![new_dev] = [st |-> "live", lock_m |-> NULL, lock_s |-> NULL, up |-> FALSE]]
              /\ setup_and_read_locals' = [setup_and_read_locals EXCEPT ![self].x = new_dev]
              /\ d' = new_dev
              /\ pc' = [pc EXCEPT ![self] = "L19"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_dev : dev[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(dev)
           /\ FaultBound("model_bound", self, 18, "pool dev")
 
 \* a setup_and_read thread at L19: one path

@@ -21,15 +21,22 @@ VARIABLES pc, fault, sock, sk, closer_locals, reader_locals
 
 vars == <<pc, fault, sock, sk, closer_locals, reader_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, sock, sk, closer_locals, reader_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
+
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sock, sk, closer_locals, reader_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -63,14 +70,14 @@ Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_closer -> "L29" [] t \in Thread_reader -> "L36"]
     /\ closer_locals = [t \in Thread_closer |-> closer_locals_init]
     /\ reader_locals = [t \in Thread_reader |-> reader_locals_init]
-    /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
+    /\ \/ /\ HasFreeSlot(Blank_sock)
+          /\ LET new_sock == FirstFreeSlot(Blank_sock)
              IN \E picked \in {TCP_ESTABLISHED, TCP_CLOSE_WAIT, TCP_CLOSE} :
                   /\ sock = [Blank_sock EXCEPT
                          ![new_sock] = [st |-> "live", refcnt |-> 1, state |-> picked]]
                   /\ sk = new_sock
                   /\ fault = [kind |-> "none"]
-       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(Blank_sock)
           /\ sock = Blank_sock
           /\ sk = NULL
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 23, bound |-> "pool sock"]

@@ -15,20 +15,25 @@ VARIABLES pc, fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals,
 
 vars == <<pc, fault, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, item, n, rcu_depth, rcu_gp, rcu_cbs, rcu_running, w_locals, rcu_cb_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -86,13 +91,13 @@ w_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<w_untouched, rcu_cbs>>
-    /\ \/ /\ {o \in Pool_item : item[o].st = "free"} # {}
-          /\ \E new_item \in {CHOOSE o \in Pool_item : item[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(item)
+          /\ \E new_item \in {FirstFreeSlot(item)} :
              /\ item' = [item EXCEPT ![new_item] = [st |-> "live", v |-> 0]]
              /\ w_locals' = [w_locals EXCEPT ![self].it = new_item]
              /\ pc' = [pc EXCEPT ![self] = "L19"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_item : item[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(item)
           /\ FaultBound("model_bound", self, 18, "pool item")
 
 \* a w thread at L19: 4 paths (3 to a fault)

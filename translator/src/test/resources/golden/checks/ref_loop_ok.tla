@@ -12,25 +12,29 @@ VARIABLES pc, fault, conn, shared, closing, owner_locals, poller_locals
 
 vars == <<pc, fault, conn, shared, closing, owner_locals, poller_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
 
 \* a model bound exceeded on object o (which: b): only `fault` changes
 FaultOnBound(kind, t, line, o, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
-    /\ UNCHANGED <<pc, conn, shared, closing, owner_locals, poller_locals>>
+    FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -80,14 +84,14 @@ owner_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
     /\ UNCHANGED <<closing, poller_locals>>
-    /\ \/ /\ {o \in Pool_conn : conn[o].st = "free"} # {}
-          /\ \E new_conn \in {CHOOSE o \in Pool_conn : conn[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(conn)
+          /\ \E new_conn \in {FirstFreeSlot(conn)} :
              /\ conn' = [conn EXCEPT ![new_conn] = [st |-> "live", refs |-> 1]]
              /\ owner_locals' = [owner_locals EXCEPT ![self].c = new_conn]
              /\ shared' = new_conn
              /\ pc' = [pc EXCEPT ![self] = "L17"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_conn : conn[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(conn)
           /\ FaultBound("model_bound", self, 16, "pool conn")
 
 \* a owner thread at L17: one path

@@ -12,15 +12,22 @@ VARIABLES pc, fault, node, head, item, adder_locals, walker_locals
 
 vars == <<pc, fault, node, head, item, adder_locals, walker_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, node, head, item, adder_locals, walker_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
+
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, node, head, item, adder_locals, walker_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -56,32 +63,32 @@ Init ==
     /\ pc = [t \in Threads |-> CASE t \in Thread_adder -> "L36" [] t \in Thread_walker -> "L40"]
     /\ adder_locals = [t \in Thread_adder |-> adder_locals_init]
     /\ walker_locals = [t \in Thread_walker |-> walker_locals_init]
-    /\ \/ /\ {o \in Pool_node : Blank_node[o].st = "free"} # {}
-          /\ LET new_node == CHOOSE o \in Pool_node : Blank_node[o].st = "free"
+    /\ \/ /\ HasFreeSlot(Blank_node)
+          /\ LET new_node == FirstFreeSlot(Blank_node)
                  node_now ==
                      [Blank_node EXCEPT
                          ![new_node] = [st |-> "live", next |-> NULL, on_list |-> TRUE]]
              IN
-             /\ {o \in Pool_node : node_now[o].st = "free"} # {}
-             /\ LET new_node2 == CHOOSE o \in Pool_node : node_now[o].st = "free"
+             /\ HasFreeSlot(node_now)
+             /\ LET new_node2 == FirstFreeSlot(node_now)
                 IN
                 /\ node = [node_now EXCEPT
                        ![new_node2] = [st |-> "live", next |-> NULL, on_list |-> FALSE]]
                 /\ head = new_node
                 /\ item = new_node2
                 /\ fault = [kind |-> "none"]
-       \/ /\ {o \in Pool_node : Blank_node[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(Blank_node)
           /\ node = Blank_node
           /\ head = NULL
           /\ item = NULL
           /\ fault = [kind |-> "model_bound", thread |-> NULL, line |-> 21, bound |-> "pool node"]
-       \/ /\ {o \in Pool_node : Blank_node[o].st = "free"} # {}
-          /\ LET new_node == CHOOSE o \in Pool_node : Blank_node[o].st = "free"
+       \/ /\ HasFreeSlot(Blank_node)
+          /\ LET new_node == FirstFreeSlot(Blank_node)
                  node_now ==
                      [Blank_node EXCEPT
                          ![new_node] = [st |-> "live", next |-> NULL, on_list |-> TRUE]]
              IN
-             /\ {o \in Pool_node : node_now[o].st = "free"} = {}
+             /\ ~HasFreeSlot(node_now)
              /\ node = node_now
              /\ head = new_node
              /\ item = NULL

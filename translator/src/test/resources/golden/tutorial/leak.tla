@@ -12,20 +12,25 @@ VARIABLES pc, fault, skb, rxq, sender_locals, receiver_locals
 
 vars == <<pc, fault, skb, rxq, sender_locals, receiver_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, skb, rxq, sender_locals, receiver_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -73,13 +78,13 @@ sender_at_L17(self) ==
     /\ pc[self] = "L17"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rxq, receiver_locals>>
-    /\ \/ /\ {o \in Pool_skb : skb[o].st = "free"} # {}
-          /\ \E new_skb \in {CHOOSE o \in Pool_skb : skb[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(skb)
+          /\ \E new_skb \in {FirstFreeSlot(skb)} :
              /\ skb' = [skb EXCEPT ![new_skb] = [st |-> "live", users |-> 1, len |-> 0]]
              /\ sender_locals' = [sender_locals EXCEPT ![self].b = new_skb]
              /\ pc' = [pc EXCEPT ![self] = "L18"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_skb : skb[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(skb)
           /\ FaultBound("model_bound", self, 17, "pool skb")
 
 \* a sender thread at L18: 3 paths (2 to a fault)

@@ -15,25 +15,30 @@ VARIABLES pc, fault, obj, shared, lat, op_end, a_locals, b_locals
 
 vars == <<pc, fault, obj, shared, lat, op_end, a_locals, b_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b2): only `fault` changes
 FaultBound(kind, t, line, b2) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b2]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+    FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b2])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
 
 \* a model bound exceeded on object o (which: b2): only `fault` changes
 FaultOnBound(kind, t, line, o, b2) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b2]
-    /\ UNCHANGED <<pc, obj, shared, lat, op_end, a_locals, b_locals>>
+    FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b2])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -242,15 +247,15 @@ a_at_L33(self) ==
     /\ pc[self] = "L33"
     /\ fault.kind = "none"
     /\ UNCHANGED <<shared, lat, b_locals>>
-    /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(obj)
+          /\ \E new_obj \in {FirstFreeSlot(obj)} :
              /\ obj' = [obj EXCEPT
                     ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
              /\ a_locals' = [a_locals EXCEPT ![self].p = new_obj]
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L34"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(obj)
           /\ FaultBound("model_bound", self, 33, "pool obj")
 
 \* a a thread at L34: one path
@@ -333,8 +338,8 @@ b_at_L41(self) ==
     /\ pc[self] = "L41"
     /\ fault.kind = "none"
     /\ UNCHANGED <<b_untouched>>
-    /\ \/ /\ {o \in Pool_obj : obj[o].st = "free"} # {}
-          /\ \E new_obj \in {CHOOSE o \in Pool_obj : obj[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(obj)
+          /\ \E new_obj \in {FirstFreeSlot(obj)} :
              /\ obj' = [obj EXCEPT
                     ![new_obj] = [st |-> "live", count |-> 1, count_cpu |-> CpuOf(self)]]
              /\ b_locals' = [b_locals EXCEPT
@@ -344,7 +349,7 @@ b_at_L41(self) ==
              /\ op_end' = NoOpEnd
              /\ pc' = [pc EXCEPT ![self] = "L28"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_obj : obj[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(obj)
           /\ FaultBound("model_bound", self, 41, "pool obj")
 
 \* any step of a b thread

@@ -121,7 +121,7 @@ class BoundVariablesTest {
         "pc = [t2 \\in Threads |->",
         "rcu_depth = [t2 \\in Threads |-> 0]",
         "s = [o2 \\in Pool_s |-> [st |-> \"free\", n |-> 0]]",
-        "\\E new_s \\in {CHOOSE o2 \\in Pool_s : s[o2].st = \"free\"} :",
+        "FirstFreeSlot(h) == CHOOSE o2 \\in DOMAIN h : h[o2].st = \"free\"", "\\E new_s \\in {FirstFreeSlot(s)} :",
         "\\E rest_15_3 \\in {th_locals[self].rest_15_3} :", "\\E next_e \\in rest_15_3 :",
         "LET next_e == Head(rest_18_3)",
         "\\A t2 \\in Thread_th : pc[t2] = \"Done\"",
@@ -140,7 +140,7 @@ class BoundVariablesTest {
         invariant o: count(live(s)) <= 1
         """);
     assertThat(e.tla()).contains("\nt == g \\geq 0\n", "\no == Cardinality({o2 \\in Pool_s : s[o2].st = \"live\"}) \\leq 1\n",
-        "pc = [t2 \\in Threads |-> \"L6\"]", "CHOOSE o2 \\in Pool_s");
+        "pc = [t2 \\in Threads |-> \"L6\"]", "CHOOSE o2 \\in DOMAIN h");
   }
 
   // ---------------------------------------------------------------- enclosing bound variables

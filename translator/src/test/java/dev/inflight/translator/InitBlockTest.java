@@ -207,7 +207,7 @@ class InitBlockTest {
     assertThat(init.blankNames()).containsEntry("sock", "Blank_sock");
     String tla = r.emitted().tla();
     assertThat(tla).contains("Blank_sock == [o \\in Pool_sock |-> [st |-> \"free\", refcnt |-> 0, v |-> 0]]");
-    assertThat(tla).contains("/\\ LET new_sock == CHOOSE o \\in Pool_sock : Blank_sock[o].st = \"free\"");
+    assertThat(tla).contains("/\\ LET new_sock == FirstFreeSlot(Blank_sock)");
     // each path's write of v goes into the new object's record (lower/Store#intoRecord)
     assertThat(tla).contains("![new_sock] = [st |-> \"live\", refcnt |-> 1, v |-> 1]]", "![new_sock] = [st |-> \"live\", refcnt |-> 1, v |-> 2]]",
         "/\\ s = new_sock", "/\\ all = {new_sock}");

@@ -54,29 +54,30 @@ vars ==
       netdev_locals,
       rcu_cb_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
                    rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
 
 \* a model bound exceeded on object o (which: b): only `fault` changes
 FaultOnBound(kind, t, line, o, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b]
-    /\ UNCHANGED <<pc, packet_sock, socket, ptype_all, packet_sklist, dev_up, rcu_depth, rcu_gp,
-                   rcu_cbs, rcu_running, user_locals, netdev_locals, rcu_cb_locals>>
+    FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o, bound |-> b])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -204,15 +205,15 @@ user_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_mostly_untouched, packet_sock>>
-    /\ \/ /\ {o \in Pool_socket : socket[o].st = "free"} # {}
-          /\ \E new_socket \in {CHOOSE o \in Pool_socket : socket[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(socket)
+          /\ \E new_socket \in {FirstFreeSlot(socket)} :
              /\ socket' = [socket EXCEPT ![new_socket] = [st |-> "live", sk |-> NULL]]
              /\ user_locals' = [user_locals EXCEPT
                     ![self].sock = new_socket,
                     ![self].packet_create = [user_packet_create_init EXCEPT !.sock = new_socket]]
              /\ pc' = [pc EXCEPT ![self] = "L80"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_socket : socket[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(socket)
           /\ FaultBound("model_bound", self, 20, "pool socket")
 
 \* a user thread at L24: 2 paths (1 to a fault)
@@ -296,12 +297,12 @@ user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_mostly_untouched>>
-    /\ \E ok \in {{o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}} :
+    /\ \E ok \in {HasFreeSlot(packet_sock)} :
        LET sock == user_locals[self].packet_create.sock
        IN
        \/ /\ ok
           /\ sock # NULL /\ socket[sock].st = "live"
-          /\ \E new_packet_sock \in {CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"} :
+          /\ \E new_packet_sock \in {FirstFreeSlot(packet_sock)} :
              LET proto == user_locals[self].packet_create.proto
              IN
              /\ packet_sock' = [packet_sock EXCEPT
@@ -324,7 +325,7 @@ user_at_L80(self) ==
                 /\ UNCHANGED <<fault>>
        \/ /\ ok
           /\ FaultDeref("use_after_free", self, 82, sock, socket)
-       \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(packet_sock)
           /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
 \* a user thread at L87: 2 paths (1 to a fault)

@@ -36,23 +36,26 @@ vars ==
       user_locals,
       rcu_cb_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    user_locals, rcu_cb_locals>>
+
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 
 \* a model bound exceeded (which: b): only `fault` changes
-FaultBound(kind, t, line, b) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, bound |-> b]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
+FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, module, packet_sock, af_packet, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   user_locals, rcu_cb_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -128,8 +131,8 @@ user_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, module, af_packet, rcu_cbs>>
-    /\ \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} # {}
-          /\ \E new_packet_sock \in {CHOOSE o \in Pool_packet_sock : packet_sock[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(packet_sock)
+          /\ \E new_packet_sock \in {FirstFreeSlot(packet_sock)} :
              /\ packet_sock' = [packet_sock EXCEPT
                     ![new_packet_sock] = [st |-> "live", refcnt |-> 1, dead |-> FALSE]]
              /\ user_locals' = [user_locals EXCEPT
@@ -137,7 +140,7 @@ user_at_L35(self) ==
                     ![self].sk_alloc = NULL]
              /\ pc' = [pc EXCEPT ![self] = "L68"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_packet_sock : packet_sock[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(packet_sock)
           /\ FaultBound("model_bound", self, 35, "pool packet_sock")
 
 \* a user thread at L61: 3 paths (2 to a fault)
@@ -157,14 +160,14 @@ user_at_L66(self) ==
     /\ pc[self] = "L66"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, rcu_cbs>>
-    /\ \/ /\ {o \in Pool_module : module[o].st = "free"} # {}
-          /\ \E new_module \in {CHOOSE o \in Pool_module : module[o].st = "free"} :
+    /\ \/ /\ HasFreeSlot(module)
+          /\ \E new_module \in {FirstFreeSlot(module)} :
              /\ module' = [module EXCEPT ![new_module] = [st |-> "live", users |-> 0]]
              /\ af_packet' = new_module
              /\ user_locals' = [user_locals EXCEPT ![self].sk_alloc = user_sk_alloc_init]
              /\ pc' = [pc EXCEPT ![self] = "L34"]
              /\ UNCHANGED <<fault>>
-       \/ /\ {o \in Pool_module : module[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(module)
           /\ FaultBound("model_bound", self, 66, "pool module")
 
 \* a user thread at L68: 4 paths (3 to a fault)

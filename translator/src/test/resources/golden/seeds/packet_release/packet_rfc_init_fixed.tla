@@ -46,17 +46,23 @@ vars ==
       rx_locals,
       rcu_cb_locals>>
 
-\* a fault: only `fault` changes
-Fault(kind, t, line) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line]
+\* the fault f is raised: only `fault` changes
+FaultWith(f) ==
+    /\ fault' = f
     /\ UNCHANGED <<pc, sock, running, hooked, s, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
                    rel_locals, rx_locals, rcu_cb_locals>>
 
+\* a fault: only `fault` changes
+Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
+
 \* a fault on object o: only `fault` changes
-FaultOn(kind, t, line, o) ==
-    /\ fault' = [kind |-> kind, thread |-> t, line |-> line, obj |-> o]
-    /\ UNCHANGED <<pc, sock, running, hooked, s, rcu_depth, rcu_gp, rcu_cbs, rcu_running,
-                   rel_locals, rx_locals, rcu_cb_locals>>
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
+\* heap h has a slot never allocated
+HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
+
+\* the slot of heap h an alloc takes: the first never allocated
+FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
 
 \* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
 \* if o is not live (the two fault paths of one dereference, written as one)
@@ -110,14 +116,14 @@ Init ==
     /\ rcu_gp = Blank_rcu_gp
     /\ rcu_cbs = {}
     /\ rcu_running = {}
-    /\ \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} # {}
-          /\ LET new_sock == CHOOSE o \in Pool_sock : Blank_sock[o].st = "free"
+    /\ \/ /\ HasFreeSlot(Blank_sock)
+          /\ LET new_sock == FirstFreeSlot(Blank_sock)
              IN
              /\ sock = [Blank_sock EXCEPT ![new_sock] = [st |-> "live", data |-> 0]]
              /\ hooked = {new_sock}
              /\ s = new_sock
              /\ fault = [kind |-> "none"]
-       \/ /\ {o \in Pool_sock : Blank_sock[o].st = "free"} = {}
+       \/ /\ ~HasFreeSlot(Blank_sock)
           /\ sock = Blank_sock
           /\ hooked = {}
           /\ s = NULL

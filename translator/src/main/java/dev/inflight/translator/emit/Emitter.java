@@ -153,6 +153,7 @@ public final class Emitter {
     }
     units.add(new TlaModule.OpDef("vars", new TlaExpr.Tuple(allUnits)));
     faultOperators();
+    allocOperators();
     int derefAt = units.size();
     List<TlaExpr> threadSets = program.threads.stream().map(t -> (TlaExpr) name(layout.threadConst.get(t))).toList();
     // One thread kind's set by name, several as UNION {…}: a flat set whatever the number of kinds
@@ -228,7 +229,15 @@ public final class Emitter {
    * uses it, so the hundreds of fault paths of a library model do not each spell out the frame.
    */
   private void faultOperators() {
-    List<TlaExpr> others = lowered.vars().unchangedUnits(java.util.Set.of("fault")).stream().map(n -> (TlaExpr) name(n)).toList();
+    TlaExpr others = new TlaExpr.Prefix(UnOp.UNCHANGED, new TlaExpr.Tuple(
+        lowered.vars().unchangedUnits(java.util.Set.of("fault")).stream().map(n -> (TlaExpr) name(n)).toList()));
+    // With several fault operators the frame is spelled once, in FaultWith, which they all name.
+    boolean shared = layout.faultOps.size() >= 2;
+    String record = shared ? bound("f") : null;
+    if (shared) {
+      units.add(new TlaModule.OpDef("FaultWith", List.of(record), and(eq(new TlaExpr.Primed(name("fault")), name(record)), others),
+          List.of("the fault " + record + " is raised: only `fault` changes"), null));
+    }
     java.util.Map<String, String> paramOf = java.util.Map.of("kind", "kind", "thread", "t", "line", "line", "obj", "o", "bound", "b");
     layout.faultOps.forEach((op, fields) -> {
       List<String> params = new ArrayList<>();
@@ -238,13 +247,34 @@ public final class Emitter {
         params.add(p);
         rec.add(java.util.Map.entry(field, name(p)));
       }
-      TlaExpr body = and(eq(new TlaExpr.Primed(name("fault")), new TlaExpr.Record(rec)),
-          new TlaExpr.Prefix(UnOp.UNCHANGED, new TlaExpr.Tuple(others)));
+      TlaExpr body = shared ? new TlaExpr.Apply("FaultWith", List.of(new TlaExpr.Record(rec)))
+          : and(eq(new TlaExpr.Primed(name("fault")), new TlaExpr.Record(rec)), others);
       String on = fields.contains("obj") ? " on object " + params.get(fields.indexOf("obj")) : "";
       String what = fields.contains("bound") ? "a model bound exceeded" + on + " (which: " + params.get(fields.indexOf("bound")) + ")"
           : "a fault" + on;
       units.add(new TlaModule.OpDef(op, params, body, List.of(what + ": only `fault` changes"), null));
     });
+  }
+
+  /**
+   * What an `alloc` tests and takes (lower/Exec#visitAlloc), on the heap as the step left it:
+   * a free slot exists, written as a non-empty set rather than {@code \E} (which TLC would
+   * enumerate as an action conjunct: one identical successor per free slot), and the first free
+   * slot. {@code DOMAIN h} is the struct's pool, whatever the step wrote into {@code h}.
+   */
+  private void allocOperators() {
+    if (!layout.allocates) {
+      return;
+    }
+    String h = bound("h");
+    String o = layout.namer.bound("o", h::equals);
+    TlaExpr slots = new TlaExpr.Prefix(UnOp.DOMAIN, name(h));
+    TlaExpr free = eq(new TlaExpr.Select(new TlaExpr.FunApp(name(h), List.of(name(o))), "st"), str("free"));
+    units.add(new TlaModule.OpDef(Layout.HAS_FREE_SLOT, List.of(h),
+        new TlaExpr.Infix(BinOp.NEQ, new TlaExpr.SetFilter(new TlaExpr.Bound(o, slots), free), new TlaExpr.SetOf(List.of())),
+        List.of("heap " + h + " has a slot never allocated"), null));
+    units.add(new TlaModule.OpDef(Layout.FIRST_FREE_SLOT, List.of(h), new TlaExpr.Choose(new TlaExpr.Bound(o, slots), free),
+        List.of("the slot of heap " + h + " an alloc takes: the first never allocated"), null));
   }
 
   /** A variable bound in a definition the emitter writes itself (its body names only module-level names). */

@@ -62,19 +62,19 @@ final class Exec implements Instr.Visitor<Void> {
     return null;
   }
 
-  /** The first free slot of the pool (a deterministic choice); no free slot exceeds the model bound. */
+  /**
+   * The first free slot of the pool (a deterministic choice); no free slot exceeds the model
+   * bound. Both are the module's operators on the heap as this step left it, HasFreeSlot and
+   * FirstFreeSlot (emit/Emitter#allocOperators), so each alloc names the heap once per use.
+   */
   @Override
   public Void visitAlloc(Instr.Alloc a) {
     String heap = ctx.layout.heapVar.get(a.struct());
-    TlaExpr pool = new TlaExpr.Name(ctx.layout.poolConst.get(a.struct()));
-    // The heap as this step left it, by name: the guard and the CHOOSE apply it to each slot, so a
-    // heap the step already wrote (an earlier alloc) is spelled once, not three times per alloc.
+    ctx.layout.allocates = true;
+    // The heap as this step left it, by name: a heap the step already wrote (an earlier alloc)
+    // is spelled once, not again in each use.
     TlaExpr heapNow = p.store.snapshot(heap);
-    String o = p.names.inner("o", List.of(), heapNow);
-    TlaExpr free = new TlaExpr.Infix(BinOp.EQ, new TlaExpr.Select(new TlaExpr.FunApp(heapNow, List.of(new TlaExpr.Name(o))), "st"), new TlaExpr.Str("free"));
-    // A free slot exists: written as a non-empty set, not \E, which TLC would enumerate as an
-    // action conjunct (one identical successor per free slot, and k allocs in one step k! of them).
-    TlaExpr anyFree = new TlaExpr.Infix(BinOp.NEQ, new TlaExpr.SetFilter(new TlaExpr.Bound(o, pool), free), new TlaExpr.SetOf(List.of()));
+    TlaExpr anyFree = new TlaExpr.Apply(Layout.HAS_FREE_SLOT, List.of(heapNow));
     Path full = p.copy();
     full.guard(new TlaExpr.Prefix(UnOp.NOT, anyFree));
     ctx.faults.bound(full, "pool " + a.struct().name(), a, null, out);
@@ -82,7 +82,7 @@ final class Exec implements Instr.Visitor<Void> {
     ok.guard(anyFree);
     ctx.costs.charge(ok, ctx.costs.price("alloc_" + a.struct().name(), "alloc"), inOp);
     String name = ok.fresh("new_" + a.struct().name());
-    ok.bind(false, name, new TlaExpr.Choose(new TlaExpr.Bound(o, pool), free));
+    ok.bind(false, name, new TlaExpr.Apply(Layout.FIRST_FREE_SLOT, List.of(heapNow)));
     TlaExpr obj = new TlaExpr.Name(name);
     ok.store.writeAt(heap, obj, Defaults.liveRecord(a.struct(), ctx.layout));
     ok.nonNull.add(obj);

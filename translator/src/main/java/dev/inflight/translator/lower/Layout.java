@@ -21,7 +21,7 @@ public final class Layout {
   /** Names the emitter uses for its own definitions; reserved before any DSL name. */
   public static final List<String> GENERATED = List.of(
       "pc", "fault", "vars", "Threads", "Init", "Next", "Spec", "Terminated", "NULL", "NoFault",
-      "AllDone", "Elems", "ListDel", "Fault", "FaultOn", "FaultBound", "FaultOnBound", "FaultDeref", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
+      "AllDone", "Elems", "ListDel", "Fault", "FaultOn", "FaultBound", "FaultOnBound", "FaultDeref", "FaultWith", "HasFreeSlot", "FirstFreeSlot", "self", "Fairness", "NoUseAfterFree", "NoDoubleFree",
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
       "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
@@ -66,6 +66,13 @@ public final class Layout {
    * {@code obj}, {@code FaultBound} with {@code bound}, {@code FaultOnBound} with both.
    */
   public final java.util.SortedMap<String, List<String>> faultOps = new java.util.TreeMap<>();
+
+  /** Whether some step allocates (the module then defines {@link #HAS_FREE_SLOT} and {@link #FIRST_FREE_SLOT}). */
+  public boolean allocates;
+  /** {@code HasFreeSlot(h)}: heap {@code h} has a slot never allocated. */
+  public static final String HAS_FREE_SLOT = "HasFreeSlot";
+  /** {@code FirstFreeSlot(h)}: the slot of heap {@code h} an alloc takes, the first never allocated. */
+  public static final String FIRST_FREE_SLOT = "FirstFreeSlot";
 
   /** The name of the fault operator that sets a record with these fields. */
   public static String faultOp(List<String> fields) {
