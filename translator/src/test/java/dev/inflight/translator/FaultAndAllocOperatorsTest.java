@@ -11,10 +11,14 @@ import org.junit.jupiter.api.Test;
  * allocation's test and pick written on the heap as the step left it.
  */
 class FaultAndAllocOperatorsTest {
-  private static final String TWO_FAULTS = """
+  /** A struct and a global pointing at one: the start of the models here. */
+  private static final String ONE_S = """
       model m
       struct s { n = 0 }
       var g: s = null
+      """;
+
+  private static final String TWO_FAULTS = ONE_S + """
       thread th {
         p = alloc s
         g = p
@@ -35,10 +39,7 @@ class FaultAndAllocOperatorsTest {
 
   @Test
   void oneFaultOperatorKeepsItsFrame() {
-    Emitted e = BoundVariablesTest.translate("""
-        model m
-        struct s { n = 0 }
-        var g: s = null
+    Emitted e = BoundVariablesTest.translate(ONE_S + """
         thread th {
           g = alloc s
         }
