@@ -323,8 +323,7 @@ user_at_L80(self) ==
                 /\ socket' = [socket EXCEPT ![sock].sk = new_packet_sock]
                 /\ pc' = [pc EXCEPT ![self] = IF br THEN "L94" ELSE "L87"]
                 /\ UNCHANGED <<fault>>
-       \/ /\ ok
-          /\ FaultDeref("use_after_free", self, 82, sock, socket)
+       \/ ok /\ FaultDeref("use_after_free", self, 82, sock, socket)
        \/ /\ ~HasFreeSlot(packet_sock)
           /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 

@@ -12,6 +12,7 @@ import dev.inflight.translator.tla.Precedence.Shape;
 import dev.inflight.translator.tla.SourceMarks.SourceKey;
 import dev.inflight.translator.tla.TlaExpr.And;
 import dev.inflight.translator.tla.TlaExpr.Apply;
+import dev.inflight.translator.tla.TlaExpr.Name;
 import dev.inflight.translator.tla.TlaExpr.Bool;
 import dev.inflight.translator.tla.TlaExpr.Except;
 import dev.inflight.translator.tla.TlaExpr.FunCons;
@@ -169,9 +170,26 @@ final class ExprLayout {
         List<Doc> docs = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) {
             Pos p = i == items.size() - 1 ? last : Pos.STATEMENT;
-            docs.add(Doc.cat(Doc.text(op.symbol() + " "), Doc.align(expr(items.get(i), p))));
+            docs.add(Doc.cat(Doc.text(op.symbol() + " "), Doc.align(op == BinOp.OR ? disjunct(items.get(i), p) : expr(items.get(i), p))));
         }
         return Doc.align(Doc.join(Doc.HARD, docs));
+    }
+
+    /**
+     * A disjunct in a bullet list: a named run of guards and one more conjunct (a fault path,
+     * {@code ok3 /\ FaultOn(...)}) on one line where it fits, else as {@link #expr} writes it.
+     */
+    private static Doc disjunct(TlaExpr e, Pos pos) {
+        List<Object> origins = new ArrayList<>();
+        if (core(e, origins) instanceof And a && a.items().size() == 2 && core(a.items().get(0)) instanceof Name) {
+            Doc inline = Doc.cat(expr(a.items().get(0), Pos.infixLeft(BinOp.AND)), Doc.text(" " + BinOp.AND.symbol() + " "),
+                    expr(a.items().get(1), Pos.infixRight(BinOp.AND, pos)));
+            for (int i = origins.size() - 1; i >= 0; i--) { // the disjunct's source marks, as expr puts them
+                inline = new Doc.Mark(new SourceKey(origins.get(i)), inline);
+            }
+            return Doc.group(new Doc.Alt(inline, expr(e, pos)));
+        }
+        return expr(e, pos);
     }
 
     /** {@code open items close} with items separated by {@code ", "}, broken and aligned when long. */

@@ -41,14 +41,39 @@ class LayoutTest {
 
     @Test
     void nestedBulletsAreIndentedPastTheirBullet() {
-        TlaExpr body = and(a, or(b, and(c, eq(x, num(1)))), unchanged("y"));
+        TlaExpr body = and(a, or(b, and(c, eq(x, num(1)), eq(y, num(2)))), unchanged("y"));
         assertThat(print(100, def("F", body))).isEqualTo(lines(
                 "F ==",
                 "    /\\ a",
                 "    /\\ \\/ b",
                 "       \\/ /\\ c",
                 "          /\\ x = 1",
+                "          /\\ y = 2",
                 "    /\\ UNCHANGED y"));
+    }
+
+    @Test
+    void aNameAndOneMoreConjunctAreOneLineWhereTheyFit() {
+        // a fault path: the named run of guards it shares, then the fault
+        TlaExpr body = or(and(c, eq(x, num(1))), and(b, apply("FaultOn", str("use_after_free"), name("self"), num(12), name("p"))));
+        assertThat(print(100, def("F", body))).isEqualTo(lines(
+                "F ==",
+                "    \\/ c /\\ x = 1",
+                "    \\/ b /\\ FaultOn(\"use_after_free\", self, 12, p)"));
+        assertThat(print(24, def("F", body))).isEqualTo(lines(
+                "F ==",
+                "    \\/ c /\\ x = 1",
+                "    \\/ /\\ b",
+                "       /\\ FaultOn(\"use_after_free\",",
+                "                  self,",
+                "                  12,",
+                "                  p)"));
+        // the first conjunct not a name, or more than two: bullets as before
+        assertThat(print(100, def("G", or(and(eq(c, num(0)), eq(x, num(1))), a)))).isEqualTo(lines(
+                "G ==",
+                "    \\/ /\\ c = 0",
+                "       /\\ x = 1",
+                "    \\/ a"));
     }
 
     @Test
