@@ -1,6 +1,7 @@
 package dev.inflight.translator.emit;
 
 import dev.inflight.translator.tla.BinOp;
+import dev.inflight.translator.tla.Tla;
 import dev.inflight.translator.tla.TlaExpr;
 import dev.inflight.translator.tla.TlaModule;
 import dev.inflight.translator.tla.TlaPrinter;
@@ -188,17 +189,18 @@ final class Absorption {
     return d.size() == 1 ? d.get(0) : new TlaExpr.Or(d);
   }
 
+  /**
+   * {@code ~x} for printing: Tla#negation (the guards' one negation, which keeps {@code ~(a < b)}
+   * as it is so that guards match by text), with an ordering or membership turned into its
+   * opposite operator ({@code a \geq b}, {@code a \notin S}); the same value wherever either has
+   * one. Absorption runs after every comparison of guards, so the text is only read.
+   */
   private static TlaExpr opposite(TlaExpr x) {
     if (x instanceof TlaExpr.Bool b) {
       return new TlaExpr.Bool(!b.v());
     }
-    if (x instanceof TlaExpr.Prefix p && p.op() == UnOp.NOT) {
-      return p.arg();
-    }
     if (x instanceof TlaExpr.Infix in) {
       BinOp op = switch (in.op()) {
-        case EQ -> BinOp.NEQ;
-        case NEQ -> BinOp.EQ;
         case LT -> BinOp.GEQ;
         case GEQ -> BinOp.LT;
         case GT -> BinOp.LEQ;
@@ -211,6 +213,7 @@ final class Absorption {
         return new TlaExpr.Infix(op, in.left(), in.right());
       }
     }
-    return new TlaExpr.Prefix(UnOp.NOT, x);
+    return Tla.negation(x);
   }
+
 }

@@ -89,6 +89,11 @@ final class ExprLayout {
         } else {
             d = core.accept(new NodeLayout(pos));
         }
+        return marked(d, origins);
+    }
+
+    /** {@code d} inside the source marks of the {@code Sourced} wrappers it was laid out from. */
+    private static Doc marked(Doc d, List<Object> origins) {
         for (int i = origins.size() - 1; i >= 0; i--) {
             d = new Doc.Mark(new SourceKey(origins.get(i)), d);
         }
@@ -184,10 +189,7 @@ final class ExprLayout {
         if (core(e, origins) instanceof And a && a.items().size() == 2 && core(a.items().get(0)) instanceof Name) {
             Doc inline = Doc.cat(expr(a.items().get(0), Pos.infixLeft(BinOp.AND)), Doc.text(" " + BinOp.AND.symbol() + " "),
                     expr(a.items().get(1), Pos.infixRight(BinOp.AND, pos)));
-            for (int i = origins.size() - 1; i >= 0; i--) { // the disjunct's source marks, as expr puts them
-                inline = new Doc.Mark(new SourceKey(origins.get(i)), inline);
-            }
-            return Doc.group(new Doc.Alt(inline, expr(e, pos)));
+            return Doc.group(new Doc.Alt(marked(inline, origins), expr(e, pos)));
         }
         return expr(e, pos);
     }
