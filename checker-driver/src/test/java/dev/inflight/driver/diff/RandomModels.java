@@ -22,7 +22,8 @@ import java.util.Set;
  * last `put`), `free`, critical sections under a lock field, and a work item queued and flushed;
  * some make `upd` an operation with a latency bound, priced by a `cost` block, with `cost`
  * statements here and there (constant, or reading a global or a field), sometimes a wait at the
- * operation's start and a call at a loop head (docs/semantics.md, "Costs: where time may not move").
+ * operation's start and a call at a loop head (docs/semantics.md, "Costs: where time may not move");
+ * a third declare an `eventually` property over the globals and the live objects.
  *
  * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
  * there, and the test reports it). Values stay small (integers modulo 3), loops bounded or over
@@ -147,7 +148,30 @@ final class RandomModels {
     m.append(release).append(work).append(fns);
     m.append(init);
     threads.forEach(m::append);
+    if (rnd.nextInt(3) == 0) {
+      m.append("eventually ev: ").append(eventually()).append('\n');
+    }
     return m.toString();
+  }
+
+  /**
+   * The condition of an `eventually` property (a third of the models): over the globals, the
+   * pointer, the set and the live objects, so that it holds in some final states and not in
+   * others, and a daemon's loop may keep it from holding for good.
+   */
+  private String eventually() {
+    int n = publishes ? 9 : 6;
+    return switch (rnd.nextInt(n)) {
+      case 0 -> "g != 1";
+      case 1 -> "h == 0 || g == 2";
+      case 2 -> "p == null";
+      case 3 -> "count(live(obj)) == 0";
+      case 4 -> "count(s) == 0 && h != 2";
+      case 5 -> "g == h";
+      case 6 -> "f";
+      case 7 -> "k >= 1";
+      default -> "w != null || g == 0";
+    };
   }
 
   /**

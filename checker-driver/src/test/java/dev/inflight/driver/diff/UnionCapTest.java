@@ -46,6 +46,34 @@ class UnionCapTest {
   }
 
   @Test
+  void aModelAtTheCapIsLeftOutWithItsTwinsAndTheRestChecked(@TempDir Path dir) throws Exception {
+    List<UnionCheck.Model> models = List.of(
+        new UnionCheck.Model("counter", DifferentialTest.translate(COUNTER, "_c", false)),
+        new UnionCheck.Model("small", DifferentialTest.translate(SMALL, "_s", false)),
+        new UnionCheck.Model("counterR", DifferentialTest.translate(COUNTER, "_r", true)).twinOf("counter"),
+        new UnionCheck.Model("smallR", DifferentialTest.translate(SMALL, "_t", true)).twinOf("small"));
+    java.util.Set<String> leftOut = new java.util.TreeSet<>();
+    var results = new UnionCheck(Files.createDirectories(dir.resolve("cap")), models, false, false, 10).runLeavingOut(m -> true, leftOut);
+    assertThat(leftOut).containsExactly("counter", "counterR");
+    assertThat(results).containsOnlyKeys("small", "smallR");
+    assertThat(results.get("small").describe()).isEqualTo("holds");
+    assertThat(results.get("smallR")).isEqualTo(results.get("small"));
+  }
+
+  @Test
+  void aModelAtTheCapThatMayNotBeLeftOutStillStopsTheRun(@TempDir Path dir) throws Exception {
+    List<UnionCheck.Model> models = List.of(
+        new UnionCheck.Model("small", DifferentialTest.translate(SMALL, "_s", false)),
+        new UnionCheck.Model("counter", DifferentialTest.translate(COUNTER, "_c", false)));
+    java.util.Set<String> leftOut = new java.util.TreeSet<>();
+    assertThatThrownBy(() -> new UnionCheck(Files.createDirectories(dir.resolve("cap")), models, false, false, 10)
+        .runLeavingOut(m -> m.id().equals("small"), leftOut))
+        .isInstanceOf(UnionCheck.TooLarge.class)
+        .hasMessageStartingWith("model counter has 10 distinct states or more");
+    assertThat(leftOut).isEmpty();
+  }
+
+  @Test
   void belowTheCapTheRunIsAsWithout(@TempDir Path dir) throws Exception {
     List<UnionCheck.Model> models = List.of(new UnionCheck.Model("counter", DifferentialTest.translate(COUNTER, "_c", false)));
     UnionCheck check = new UnionCheck(Files.createDirectories(dir.resolve("ok")), models, false, false, 1000);

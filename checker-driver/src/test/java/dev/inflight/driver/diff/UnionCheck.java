@@ -33,9 +33,10 @@ import java.util.regex.Pattern;
  * `eventually`): TLC stops at the first violated temporal property, so the models whose safety
  * holds are checked together with one property, `<>` of "the watched threads of the behaviour's
  * model have finished" (each model's `Finished`), and a model whose lasso TLC reports is taken
- * out and the rest checked again, until none is violated. (Only no_hang: random models declare
- * no `eventually`.) Fairness is each model's weak fairness of its threads, restricted to
- * behaviours of that model. So that a rerun stays cheap, the models are checked for liveness in
+ * out and the rest checked again, until none is violated; then, the same way, the models that
+ * declare `eventually` properties, with one property {@code <>[]} of "the behaviour's model's
+ * eventually predicates hold". Fairness is each model's weak fairness of its threads, restricted
+ * to behaviours of that model. So that a rerun stays cheap, the models are checked for liveness in
  * groups of at most {@link #LIVE_STATES} states (by the safety run's counts); a larger model is
  * checked alone. A model may name a twin ({@link Model#twinOf}: another form of the same model,
  * expected to agree); twins are checked after the others, and a twin whose model hung is checked
@@ -66,14 +67,20 @@ final class UnionCheck {
 
   /**
    * What checking gave: the checks some reachable state violates (invariant names, `deadlock`),
-   * and, for a model whose safety checks all hold, whether a temporal property fails.
+   * and, for a model whose safety checks all hold, whether no_hang fails and whether one of its
+   * `eventually` properties does (null when it has none).
    */
-  record Result(Set<String> violated, Boolean liveness) {
+  record Result(Set<String> violated, Boolean liveness, Boolean eventually) {
+    Result(Set<String> violated, Boolean liveness) {
+      this(violated, liveness, null);
+    }
+
     String describe() {
       if (!violated.isEmpty()) {
         return "violated " + String.join(", ", violated);
       }
-      return liveness == null ? "holds (safety)" : liveness ? "violated no_hang" : "holds";
+      String ev = eventually == null ? "" : eventually ? ", its eventually violated" : ", its eventually holds";
+      return (liveness == null ? "holds (safety)" : liveness ? "violated no_hang" : "holds") + ev;
     }
   }
 
@@ -133,9 +140,13 @@ final class UnionCheck {
   /** The cap on a model's distinct states in the safety run ({@link #MAX_MODEL_STATES}). */
   private final long maxModelStates;
 
+  /** Whether every model's written-out ENABLED is checked (the constructor's {@code enabledCheck}). */
+  private final boolean enabledCheckAll;
+
   UnionCheck(Path dir, List<Model> models, boolean enabledCheck, boolean symmetry, long maxModelStates) {
     this.maxModelStates = maxModelStates;
     this.symmetry = symmetry;
+    this.enabledCheckAll = enabledCheck;
     this.dir = dir;
     this.models = models;
     for (int i = 0; i < models.size(); i++) {
@@ -229,6 +240,48 @@ final class UnionCheck {
     return all;
   }
 
+  /** The safety run stopped at the cap: model {@code index} (in this union's list) reached it. */
+  static final class TooLarge extends AssertionError {
+    final int index;
+
+    TooLarge(int index, String message) {
+      super(message);
+      this.index = index;
+    }
+  }
+
+  /**
+   * {@link #run}, except that a model that reaches the cap and that {@code mayLeaveOut} accepts is
+   * left out together with every form of the same model (the model it is a twin of, and that
+   * model's other twins), their ids added to {@code leftOut}, and the union checked again without
+   * them, so that one random model too large to explore does not leave its whole union
+   * uncompared. A model {@code mayLeaveOut} refuses still stops the run ({@link TooLarge}).
+   */
+  Map<String, Result> runLeavingOut(java.util.function.Predicate<Model> mayLeaveOut, Set<String> leftOut) throws IOException {
+    try {
+      return run();
+    } catch (TooLarge big) {
+      Model over = models.get(big.index);
+      if (!mayLeaveOut.test(over)) {
+        throw big;
+      }
+      String root = over.twin() == null ? over.id() : over.twin();
+      List<Model> rest = new ArrayList<>();
+      for (Model m : models) {
+        if (m.id().equals(root) || root.equals(m.twin())) {
+          leftOut.add(m.id());
+        } else {
+          rest.add(m);
+        }
+      }
+      if (rest.isEmpty()) {
+        return new LinkedHashMap<>();
+      }
+      Path again = Files.createDirectories(dir.resolve("without-" + root));
+      return new UnionCheck(again, rest, enabledCheckAll, symmetry, maxModelStates).runLeavingOut(mayLeaveOut, leftOut);
+    }
+  }
+
   /** Runs TLC until every model has its result. */
   Map<String, Result> run() throws IOException {
     if (Boolean.getBoolean("inflight.diff.keep")) {
@@ -244,10 +297,36 @@ final class UnionCheck {
         live.add(i);
       }
     }
-    // Liveness: first the models that are no live model's twin, in groups; then the twins, those
-    // whose model hung each alone (one run that is expected to find its lasso, rather than a rerun
-    // of a whole group per hanging twin), the others in groups. Every result is still TLC's on
-    // that model; the twins only order the runs.
+    Set<Integer> failing = twinsAfter(live, states, false);
+    // `eventually`: the same, with each model's eventually properties for the property
+    List<Integer> ev = new ArrayList<>();
+    for (int i = 0; i < models.size(); i++) {
+      if (safety.get(i).isEmpty() && members.get(i).hasEventually()) {
+        ev.add(i);
+      }
+    }
+    Set<Integer> evFailing = twinsAfter(ev, states, true);
+    Map<String, Result> out = new LinkedHashMap<>();
+    for (int i = 0; i < models.size(); i++) {
+      Boolean hang = null;
+      if (live.contains(i)) {
+        hang = failing.contains(i);
+      } else if (safety.get(i).isEmpty()) {
+        hang = Boolean.FALSE; // no temporal property: nothing can fail
+      }
+      out.put(models.get(i).id(), new Result(safety.get(i), hang, ev.contains(i) ? evFailing.contains(i) : null));
+    }
+    return out;
+  }
+
+  /**
+   * The liveness runs of the models {@code live} (no_hang, or their `eventually` properties):
+   * first the models that are no live model's twin, in groups; then the twins, those whose model
+   * failed each alone (one run that is expected to find its lasso, rather than a rerun of a whole
+   * group per failing twin), the others in groups. Every result is still TLC's on that model; the
+   * twins only order the runs. Returns the models whose property fails.
+   */
+  private Set<Integer> twinsAfter(List<Integer> live, long[] states, boolean eventually) throws IOException {
     Map<String, Integer> index = new java.util.HashMap<>();
     for (int i = 0; i < models.size(); i++) {
       index.put(models.get(i).id(), i);
@@ -259,7 +338,7 @@ final class UnionCheck {
       (of != null && live.contains(of) ? twins : firsts).add(i);
     }
     Set<Integer> failing = new LinkedHashSet<>();
-    liveness(groups(firsts, states), failing);
+    liveness(groups(firsts, states), failing, eventually);
     List<List<Integer>> second = new ArrayList<>();
     List<Integer> rest = new ArrayList<>();
     for (int i : twins) {
@@ -270,31 +349,22 @@ final class UnionCheck {
       }
     }
     second.addAll(groups(rest, states));
-    liveness(second, failing);
-    Map<String, Result> out = new LinkedHashMap<>();
-    for (int i = 0; i < models.size(); i++) {
-      Boolean hang = null;
-      if (live.contains(i)) {
-        hang = failing.contains(i);
-      } else if (safety.get(i).isEmpty()) {
-        hang = Boolean.FALSE; // no temporal property: nothing can fail
-      }
-      out.put(models.get(i).id(), new Result(safety.get(i), hang));
-    }
-    return out;
+    liveness(second, failing, eventually);
+    return failing;
   }
 
   private int liveRuns;
 
   /**
-   * Checks each group's liveness, adding to {@code failing} each model TLC reports a lasso of; a
-   * group with a lasso is checked again without that model until TLC finds none.
+   * Checks each group's liveness (no_hang, or with {@code eventually} the models' `eventually`
+   * properties), adding to {@code failing} each model TLC reports a lasso of; a group with a lasso
+   * is checked again without that model until TLC finds none.
    */
-  private void liveness(List<List<Integer>> groups, Set<Integer> failing) throws IOException {
+  private void liveness(List<List<Integer>> groups, Set<Integer> failing, boolean eventually) throws IOException {
     for (List<Integer> group : groups) {
       liveRuns++;
       while (!group.isEmpty()) {
-        TlcResult l = tlc("UnionLive" + liveRuns, group.stream().map(members::get).toList(), true);
+        TlcResult l = tlc((eventually ? "UnionEventually" : "UnionLive") + liveRuns, group.stream().map(members::get).toList(), true, eventually);
         if (l.isSuccess()) {
           break;
         }
@@ -320,12 +390,13 @@ final class UnionCheck {
     for (int i = 0; i < models.size(); i++) {
       safety.add(new LinkedHashSet<>());
     }
-    TlcResult r = tlc("UnionSafety", members, false);
+    TlcResult r = tlc("UnionSafety", members, false, false);
     lastDistinct = r.statistics().distinct();
     if (!r.isSuccess()) {
       Matcher big = UnionModule.TOO_LARGE.matcher(String.join("\n", r.unframedLines()) + "\n" + r.messages());
       if (big.find()) {
-        throw new AssertionError("model " + models.get(Integer.parseInt(big.group(1)) - 1).id() + " has " + maxModelStates
+        int which = Integer.parseInt(big.group(1)) - 1;
+        throw new TooLarge(which, "model " + models.get(which).id() + " has " + maxModelStates
             + " distinct states or more, too many for a union check (-Dinflight.diff.maxModelStates raises the cap); its union has "
             + models.size() + " models");
       }
@@ -395,8 +466,9 @@ final class UnionCheck {
       java.util.stream.Stream.of("-XX:-UseParallelGC", "-XX:+UseSerialGC", "-XX:MaxTenuringThreshold=0"),
       dev.inflight.driver.tlc.TlcRunner.LATE_C2.stream()).toList();
 
-  private TlcResult tlc(String name, List<UnionModule.Member> active, boolean liveness) throws IOException {
-    String[] files = {liveness ? UnionModule.liveness(name, active) : UnionModule.safety(name, active, m -> enabledCheck.contains(m.number()), maxModelStates),
+  private TlcResult tlc(String name, List<UnionModule.Member> active, boolean liveness, boolean eventually) throws IOException {
+    String[] files = {liveness ? UnionModule.liveness(name, active, eventually)
+        : UnionModule.safety(name, active, m -> enabledCheck.contains(m.number()), maxModelStates),
         UnionModule.config(active, liveness)};
     if (symmetry && !liveness) {
       files = UnionModule.withSymmetry(files[0], files[1], active);

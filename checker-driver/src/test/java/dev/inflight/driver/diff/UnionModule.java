@@ -2,7 +2,10 @@ package dev.inflight.driver.diff;
 
 import dev.inflight.translator.emit.Emitted;
 import dev.inflight.translator.resolve.ThreadSym;
+import dev.inflight.translator.tla.TlaExpr;
 import dev.inflight.translator.tla.TlaModule;
+import dev.inflight.translator.tla.TlaPrinter;
+import dev.inflight.translator.tla.UnOp;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.LinkedHashMap;
@@ -30,7 +33,7 @@ final class UnionModule {
    * A model of the union: its number r (which = r), translation, .cfg parts, variables (in
    * declaration order: variable j lives in slot vj) and renamed definitions.
    */
-  record Member(int number, Emitted emitted, UnionCheck.Cfg cfg, List<String> vars, String definitions) {
+  record Member(int number, Emitted emitted, UnionCheck.Cfg cfg, List<String> vars, String definitions, String eventually) {
     static Member of(int number, Emitted emitted, UnionCheck.Cfg cfg) {
       List<String> vars = new ArrayList<>();
       for (TlaModule.Unit u : emitted.module().units()) {
@@ -38,7 +41,13 @@ final class UnionModule {
           vars.addAll(v.names());
         }
       }
-      return new Member(number, emitted, cfg, List.copyOf(vars), UnionModule.definitions(number, emitted, vars));
+      Map<String, String> names = names(number, emitted, vars);
+      return new Member(number, emitted, cfg, List.copyOf(vars), rename(body(emitted.tla()), names), eventuallyOf(emitted, cfg, names));
+    }
+
+    /** Whether the model has an `eventually` property (its {@link #eventually} state predicate is defined). */
+    boolean hasEventually() {
+      return eventually != null;
     }
 
     String prefix() {
@@ -145,6 +154,15 @@ final class UnionModule {
    * restricted to behaviours of that model.
    */
   static String liveness(String name, List<Member> members) {
+    return liveness(name, members, false);
+  }
+
+  /**
+   * The liveness union of {@link #liveness(String, List)}, or with {@code eventually} the same
+   * with one property {@code <>[]} of "the behaviour's model's {@link Member#eventually} holds"
+   * (each member must have one): each model's `eventually` properties together.
+   */
+  static String liveness(String name, List<Member> members, boolean eventually) {
     StringBuilder b = header(name, members);
     init(b, members, m -> "");
     next(b, members);
@@ -156,9 +174,12 @@ final class UnionModule {
     b.append("USpec == UInit /\\ [][UNext]_all /\\ UFair\n");
     List<String> arms = new ArrayList<>();
     for (Member m : members) {
-      arms.add("(which = " + m.number() + " /\\ " + m.prefix() + "Finished)");
+      if (eventually) {
+        b.append(m.prefix()).append("Eventually ==\n    /\\ ").append(m.eventually()).append('\n');
+      }
+      arms.add("(which = " + m.number() + " /\\ " + m.prefix() + (eventually ? "Eventually" : "Finished") + ")");
     }
-    b.append("Live == <>(").append(String.join(" \\/ ", arms)).append(")\n");
+    b.append("Live == ").append(eventually ? "<>[](" : "<>(").append(String.join(" \\/ ", arms)).append(")\n");
     b.append("====\n");
     return b.toString();
   }
@@ -293,8 +314,24 @@ final class UnionModule {
     b.append("UNext == ").append(String.join("\n  \\/ ", nexts)).append('\n');
   }
 
-  /** The model's definitions (and ASSUMEs), renamed for the union. */
-  private static String definitions(int number, Emitted e, List<String> vars) {
+  /**
+   * The state predicate P of each of the model's `eventually` properties ({@code <>[]P}, emit/
+   * Properties) in its .cfg, conjoined and renamed for the union; null when it has none. {@code
+   * <>[]P /\ <>[]Q} is {@code <>[](P /\ Q)}, so one predicate stands for all of them.
+   */
+  private static String eventuallyOf(Emitted e, UnionCheck.Cfg cfg, Map<String, String> names) {
+    List<String> preds = new ArrayList<>();
+    for (TlaModule.Unit u : e.module().units()) {
+      if (u instanceof TlaModule.OpDef d && cfg.temporal().contains(d.name()) && d.body() instanceof TlaExpr.Prefix ev
+          && ev.op() == UnOp.EVENTUALLY && ev.arg() instanceof TlaExpr.Prefix always && always.op() == UnOp.ALWAYS) {
+        preds.add("(" + new TlaPrinter().print(always.arg()).replace("\n", "\n        ") + ")");
+      }
+    }
+    return preds.isEmpty() ? null : rename(String.join("\n    /\\ ", preds), names);
+  }
+
+  /** The names of the model's definitions, constants and variables in the union. */
+  private static Map<String, String> names(int number, Emitted e, List<String> vars) {
     Map<String, String> names = new LinkedHashMap<>();
     for (TlaModule.Unit u : e.module().units()) {
       if (u instanceof TlaModule.OpDef d) {
@@ -306,7 +343,7 @@ final class UnionModule {
     for (int j = 0; j < vars.size(); j++) {
       names.put(vars.get(j), "v" + (j + 1));
     }
-    return rename(body(e.tla()), names);
+    return names;
   }
 
   /**
