@@ -179,7 +179,7 @@ public final class Translator {
   public static Result translate(Path file, Options options) {
     Diagnostics diags = new Diagnostics();
     String display = display(file);
-    SourceFile source = SourceLoader.read(file, display, diags);
+    SourceFile source = SourceLoader.readTopLevel(file, display, diags);
     if (source == null) {
       return new Result(diags.all(), null, null);
     }

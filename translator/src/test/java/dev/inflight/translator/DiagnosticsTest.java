@@ -90,6 +90,35 @@ class DiagnosticsTest {
             4 | }
               | ^
             """),
+        src("a const whose value is past TLC's integers", """
+            model m
+            const N = 65536
+            const M = N * N
+            var g = 0
+            thread t { g = M }
+            """, """
+            error[E0104]: this is 4294967296, outside the integers a model can use (-2147483648 to 2147483647)
+             --> t.ifl:3:11
+              |
+            3 | const M = N * N
+              |           ^^^^^
+              = help: models use small integers; scale the constant down
+            """),
+        src("a latency bound past TLC's integers", """
+            model m
+            const S = 1000000000
+            cost { syscall = 100 }
+            op fn f() { cost syscall }
+            latency f <= 3 * S
+            thread t { f() }
+            """, """
+            error[E0104]: this is 3000000000, outside the integers a model can use (-2147483648 to 2147483647)
+             --> t.ifl:5:14
+              |
+            5 | latency f <= 3 * S
+              |              ^^^^^
+              = help: models use small integers; scale the constant down
+            """),
         src("unexpected token after a thread name", """
             model m
             thread t x = 1

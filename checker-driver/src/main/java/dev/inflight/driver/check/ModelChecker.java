@@ -273,12 +273,26 @@ public final class ModelChecker {
     } else if (o instanceof TlcOutcome.Incomplete inc) {
       verdict = Verdict.INCOMPLETE;
       message = incompleteMessage(inc.reason()) + reached(stats);
+    } else if (o instanceof TlcOutcome.EvaluationError ee && ee.message().startsWith(OVERFLOW)) {
+      // the model's own numbers went past TLC's: a limit of the checker, like a model bound
+      verdict = Verdict.INCOMPLETE;
+      message = overflowMessage(map, ee);
     } else {
       verdict = Verdict.INTERNAL_ERROR;
       message = failureMessage(map, o);
     }
     return CheckReport.of(file, CheckReport.INFLIGHT, map.model(), verdict, message, diags, props, violated, trace, stats, pools,
         List.of(), translateMs, tlcMs);
+  }
+
+  /** How TLC begins the message of an arithmetic result outside its integers (32 bits, signed). */
+  static final String OVERFLOW = "Overflow when computing ";
+
+  /** An integer overflow: the step, the sum or product, and what to do. */
+  static String overflowMessage(SourceMap map, TlcOutcome.EvaluationError ee) {
+    String what = ee.message().substring(OVERFLOW.length()).strip();
+    return "integer overflow: `" + what + "` is outside TLC's integers (-2147483648 to 2147483647)" + where(map, ee.locations())
+        + ", so the run stopped there; use smaller numbers (a smaller constant, costs in a larger unit)";
   }
 
   /** Why TLC failed on a generated module, with TLC's own words and the DSL step it was in. */

@@ -189,6 +189,9 @@ final class PropertyRuns {
       } else if (o instanceof TlcOutcome.Incomplete inc) {
         incomplete = ModelChecker.incompleteMessage(inc.reason());
         break;
+      } else if (o instanceof TlcOutcome.EvaluationError ee && ee.message().startsWith(ModelChecker.OVERFLOW)) {
+        incomplete = ModelChecker.overflowMessage(map, ee); // the model's numbers, not Inflight, went past TLC's
+        break;
       } else {
         failure = ModelChecker.failureMessage(map, o);
         break;

@@ -70,6 +70,31 @@ class CliRobustnessTest {
   }
 
   @Test
+  void aLinkOutOfTheCheckedDirectoryIsRefusedUnread() throws IOException {
+    Files.writeString(tmp.resolve("secret.txt"), "SECRET LINE\n");
+    Path models = Files.createDirectories(tmp.resolve("models"));
+    Files.writeString(models.resolve("ok.ifl"), "model ok\nvar g = 0\nthread t { g = 1 }\n");
+    Files.createSymbolicLink(models.resolve("evil.ifl"), tmp.resolve("secret.txt"));
+    Run r = Cli.run("check", models.toString());
+
+    assertThat(r.exit()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(r.err()).contains("error[E0008]: `" + models.resolve("evil.ifl") + "` is a symbolic link that leads outside its directory");
+    assertThat(r.out() + r.err()).doesNotContain("SECRET");
+    assertThat(r.out()).contains("ok.ifl").contains("all properties hold");
+  }
+
+  @Test
+  void anIntegerOverflowIsAnIncompleteRunAtItsStepNotAnInternalError() throws IOException {
+    Path m = model("ov.ifl", "model ov\nconst N = 2147483647\nvar g = 0\nthread t {\n  g = 1\n  g = N + g\n}\n");
+    Run r = Cli.run("check", m.toString());
+
+    assertThat(r.exit()).isEqualTo(ExitCodes.INCOMPLETE);
+    assertThat(r.out()).contains("integer overflow: `2147483647+1` is outside TLC's integers (-2147483648 to 2147483647)"
+        + " (in the step at " + m + ":6), so the run stopped there; use smaller numbers (a smaller constant, costs in a larger unit)");
+    assertThat(r.out() + r.err()).doesNotContain("INTERNAL");
+  }
+
+  @Test
   void aTooLargeOverrideSaysSo() throws IOException {
     Path m = model("n.ifl", "model n\nconst N = 1\nvar g = 0\nthread t { g = N }\n");
     Run r = Cli.run("lint", m.toString(), "--set", "N=99999999999999999999");

@@ -168,8 +168,11 @@ public final class Checker {
     for (Decl.Latency l : p.cost.latencies) {
       if (l.bound() != null) {
         ctx.expect(new ExprTyper(ctx, null, false).expr(l.bound()), Type.INT, l.bound().span());
-        if (!(consts.eval(l.bound()) instanceof Long)) {
+        Object bound = consts.eval(l.bound());
+        if (!(bound instanceof Long)) {
           diags.notConstant(l.bound().span());
+        } else if ((Long) bound >= Integer.MAX_VALUE || (Long) bound < Integer.MIN_VALUE) {
+          diags.valueTooLarge(l.bound().span(), (Long) bound); // the totals' cap is the largest bound + 1 (LatencyCap)
         }
       }
       List<FnSym> fns = p.cost.ops.get(l.op().text());

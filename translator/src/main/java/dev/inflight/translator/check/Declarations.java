@@ -60,6 +60,9 @@ final class Declarations {
           diags.notConstant(c.decl.value().span());
         }
         v = 0L;
+      } else if (v instanceof Long l && l != (int) (long) l) {
+        diags.valueTooLarge(c.decl.value().span(), l); // written into the module as it is: TLC could not read it
+        v = 0L;
       }
       c.value = v;
     }

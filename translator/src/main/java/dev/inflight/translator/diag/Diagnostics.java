@@ -62,6 +62,11 @@ public final class Diagnostics {
         "give a `.ifl` file");
   }
 
+  public void linkOutOfDirectory(String path) {
+    error(Code.LINK_OUT_OF_DIRECTORY, null, "`" + path + "` is a symbolic link that leads outside its directory, which a model may not read",
+        "give the file's own path (a model reads only the directory it is in, and the library)");
+  }
+
   public void fileTooLarge(String path, long limit) {
     error(Code.FILE_TOO_LARGE, null, "`" + path + "` is larger than " + (limit >> 20) + " MiB, the most a model may be",
         "models are small: split it, or check that this is the file you meant");
@@ -104,6 +109,12 @@ public final class Diagnostics {
 
   public void integerTooLarge(Span at) {
     error(Code.INTEGER_TOO_LARGE, at, "integer literal is too large", "models use small integers; scale the constant down");
+  }
+
+  /** A constant expression whose value is outside TLC's integers (32 bits, signed). */
+  public void valueTooLarge(Span at, long value) {
+    error(Code.INTEGER_TOO_LARGE, at, "this is " + value + ", outside the integers a model can use (-2147483648 to 2147483647)",
+        "models use small integers; scale the constant down");
   }
 
   public void nestingTooDeep(Span at, int limit) {

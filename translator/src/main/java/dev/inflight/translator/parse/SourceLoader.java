@@ -48,6 +48,28 @@ public final class SourceLoader {
     return decode(bytes, displayPath, diags);
   }
 
+  /**
+   * Reads a top-level model file: as {@link #read}, but a file whose real path (symbolic links
+   * resolved) is outside its own directory is refused unread. A model reads only its directory and
+   * the library (resolve/ModelTree); a pull request's `evil.ifl` linked to a secret would otherwise
+   * have the secret's first line shown in its diagnostics, and in the CI log.
+   */
+  public static SourceFile readTopLevel(Path path, String displayPath, Diagnostics diags) {
+    Path abs = path.toAbsolutePath().normalize();
+    Path dir = abs.getParent();
+    if (dir != null && Files.exists(abs)) {
+      try {
+        if (!abs.toRealPath().startsWith(dir.toRealPath())) {
+          diags.linkOutOfDirectory(displayPath);
+          return null;
+        }
+      } catch (IOException e) {
+        // read reports what cannot be read
+      }
+    }
+    return read(path, displayPath, diags);
+  }
+
   /** Decodes bytes as UTF-8; reports the first bad byte with its line and column. */
   public static SourceFile decode(byte[] bytes, String displayPath, Diagnostics diags) {
     CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder()

@@ -101,9 +101,14 @@ final class IncludeLoader {
     return abs.startsWith(cwd) ? cwd.relativize(abs).toString() : abs.toString();
   }
 
+  /** The file a path names, whatever the name (symbolic links resolved): one file is read once under any of them. */
   private static String key(Path p, String display) {
     if (p != null) {
-      return p.toAbsolutePath().normalize().toString();
+      try {
+        return p.toRealPath().toString();
+      } catch (java.io.IOException e) {
+        return p.toAbsolutePath().normalize().toString();
+      }
     }
     return "lib:" + display;
   }

@@ -72,6 +72,36 @@ class UntrustedModelTest {
   }
 
   @Test
+  void aModelFileLinkedOutOfItsDirectoryIsNotRead() throws IOException {
+    Files.writeString(dir.resolve("secret.ifl"), "SECRET LINE\n");
+    Path link = Files.createSymbolicLink(Files.createDirectories(dir.resolve("tree")).resolve("evil.ifl"), dir.resolve("secret.ifl"));
+    Translator.Result r = Translator.translate(link, options(Map.of()));
+    assertThat(r.diagnostics()).hasSize(1);
+    assertThat(first(r)).isEqualTo("error[E0008]: `" + where("tree/evil.ifl")
+        + "` is a symbolic link that leads outside its directory, which a model may not read\n"
+        + "  = help: give the file's own path (a model reads only the directory it is in, and the library)\n");
+    assertThat(DiagnosticRenderer.renderAll(r.diagnostics())).doesNotContain("SECRET");
+  }
+
+  @Test
+  void aModelFileLinkedWithinItsDirectoryIsRead() throws IOException {
+    Files.createDirectories(dir.resolve("tree/v2"));
+    Files.writeString(dir.resolve("tree/v2/m.ifl"), "model m\nvar g = 0\nthread t { g = 1 }\n");
+    Path link = Files.createSymbolicLink(dir.resolve("tree/current.ifl"), Path.of("v2/m.ifl"));
+    Translator.Result r = Translator.translate(link, options(Map.of()));
+    assertThat(r.ok()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isTrue();
+  }
+
+  @Test
+  void aFileIncludedUnderTwoNamesIsReadOnce() throws IOException {
+    Files.createDirectories(dir.resolve("tree"));
+    Files.writeString(dir.resolve("tree/common.ifl"), "var shared = 0\n");
+    Files.createSymbolicLink(dir.resolve("tree/alias.ifl"), Path.of("common.ifl"));
+    Translator.Result r = translate("tree/m.ifl", "model m\ninclude \"common.ifl\"\ninclude \"alias.ifl\"\nthread t { shared = 1 }\n");
+    assertThat(r.ok()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isTrue();
+  }
+
+  @Test
   void includesInsideTheTreeAndFromTheLibraryStillWork() throws IOException {
     Files.createDirectories(dir.resolve("tree/sub"));
     Files.writeString(dir.resolve("tree/sub/common.ifl"), "var shared = 0\n");
