@@ -299,7 +299,7 @@ class DiagnosticsTest {
             2 | check no_leek
               |       ^^^^^^^
               = help: did you mean `no_leak`? known checks: no_use_after_free, no_double_free, no_refcount_underflow, \
-            no_null_deref, lock_discipline, assertions, rcu_discipline, list_discipline, deadlock, no_hang, no_leak
+            no_null_deref, lock_discipline, assertions, no_div_by_zero, rcu_discipline, list_discipline, deadlock, no_hang, no_leak
             """),
         withSet("--set of an unknown const, with a suggestion", Map.of("NTHREADS", "3"), """
             model m

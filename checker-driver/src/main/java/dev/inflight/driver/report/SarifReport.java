@@ -49,6 +49,8 @@ public final class SarifReport {
           + "pointer is set before the thread can read it.",
       "lock_discipline", "A thread unlocked a lock it does not hold.",
       "assertions", "An `assert(c)` in the model found `c` false.",
+      "no_div_by_zero", "A division by 0, or a remainder (`%`) by 0 or a negative number: guard the divisor, or make "
+          + "sure no other thread can zero it between the test and the division.",
       "rcu_discipline", "`rcu_read_unlock` outside a read-side section, or `call_rcu` on an object whose callback is "
           + "still pending.",
       "deadlock", "A state where some thread has not finished and no thread can move: the trace ends there, and the "

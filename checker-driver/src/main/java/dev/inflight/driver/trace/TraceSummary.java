@@ -147,6 +147,10 @@ final class TraceSummary {
         return "bad unlock: " + thread + " unlocks a lock it does not hold" + here;
       case "assertion":
         return "assertion failed in " + thread + here;
+      case "div_zero":
+        return "division by zero: " + thread + " divides by 0" + here;
+      case "bad_modulus":
+        return "remainder by a number below 1: " + thread + " takes `%` by 0 or a negative number" + here;
       case "model_bound":
         return "model bound exceeded in " + thread + here + ": " + boundHint(TraceMapper.str(f.get("bound")), obj);
       default:

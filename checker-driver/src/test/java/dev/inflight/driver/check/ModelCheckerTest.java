@@ -252,6 +252,48 @@ class ModelCheckerTest {
     assertThat(r.diagnostics()).isEmpty();
   }
 
+  /** The reader divides by what the writer may have zeroed first: a divide error in one order only. */
+  private static final String DIVIDES = """
+      model divides
+      var n = 2
+      var q = 0
+      thread writer {
+        n = 0
+      }
+      thread reader {
+        k = n
+        if k != 1 {
+          q = 10 / n
+        }
+      }
+      """;
+
+  @Test
+  void aDivisionByZeroIsAViolationInTheOrderThatZeroesFirst() throws IOException {
+    CheckReport r = check("div.ifl", DIVIDES, CheckOptions.defaults());
+
+    assertThat(r.verdict()).as(describe(r)).isEqualTo(Verdict.VIOLATED);
+    assertThat(r.violated().name()).isEqualTo("no_div_by_zero");
+    DslStep last = r.trace().steps().get(r.trace().steps().size() - 1);
+    assertThat(last.fault()).isEqualTo("div_zero");
+    assertThat(r.trace().summary()).isEqualTo("division by zero: reader divides by 0 at " + r.file() + ":10");
+    assertThat(r.trace().steps()).extracting(DslStep::thread).contains("writer");
+  }
+
+  @Test
+  void aRemainderByANegativeNumberIsAViolationAndConstantDivisorsAddNoCheck() throws IOException {
+    CheckReport bad = check("mod.ifl", "model mod\nvar m = 3\nvar r = 0\nthread t {\n  m = m - 4\n  r = 7 % m\n}\n",
+        CheckOptions.defaults());
+    assertThat(bad.verdict()).as(describe(bad)).isEqualTo(Verdict.VIOLATED);
+    assertThat(bad.trace().summary()).isEqualTo("remainder by a number below 1: t takes `%` by 0 or a negative number at "
+        + bad.file() + ":6");
+
+    CheckReport constant = check("half.ifl", "model half\nconst D = 2\nvar m = 9\nthread t {\n  m = m / D % 4\n}\n",
+        CheckOptions.defaults());
+    assertThat(constant.verdict()).as(describe(constant)).isEqualTo(Verdict.HOLDS);
+    assertThat(constant.verdicts()).doesNotContainKey("no_div_by_zero");
+  }
+
   @Test
   void badInputIsReportedWithoutRunningTlc() throws IOException {
     CheckReport r = check("bad.ifl", "model bad\n\nthread t {\n  x = nosuch\n}\n", CheckOptions.defaults());

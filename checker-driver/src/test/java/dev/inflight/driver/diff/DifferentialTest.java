@@ -65,7 +65,7 @@ class DifferentialTest {
   private static final Map<String, Integer> outcomes = new TreeMap<>();
   private static int checked; // guarded by outcomes
   /**
-   * Models whose reference translation reached UnionCheck's cap on a model's states: left out of
+   * Models one of whose forms reached UnionCheck's cap on a model's states: left out of
    * their union with their other forms, uncompared (guarded by outcomes).
    */
   private static int overCap;
@@ -100,7 +100,7 @@ class DifferentialTest {
       return;
     }
     System.out.println("differential test: " + checked + " models, merged = reference on all"
-        + (overCap == 0 ? "" : " (and " + overCap + " left out: the reference translation reached the cap on states)") + "; outcomes: " + outcomes
+        + (overCap == 0 ? "" : " (and " + overCap + " left out: a form of each reached the cap on states)") + "; outcomes: " + outcomes
         + "; eventually " + eventually + (forms.isEmpty() ? "" : "; the same with " + forms) + "; " + stableWaits + " with a step past a stable wait, "
         + lockReleases + " with a step into an unlock; " + sharedPaths + " with shared paths; " + features);
     if (RandomModels.ONLY_COSTS) {
@@ -129,7 +129,7 @@ class DifferentialTest {
     assertThat(eventually.getOrDefault("holds", 0)).as("models whose eventually holds").isGreaterThanOrEqualTo(checked / 50);
     assertThat(eventually.getOrDefault("violated", 0)).as("models whose eventually is violated").isGreaterThanOrEqualTo(checked / 50);
     // ... and models small enough to compare: one left out at the cap is a model not tested
-    assertThat(overCap).as("models whose reference translation reached the cap on states").isLessThanOrEqualTo(checked / 20);
+    assertThat(overCap).as("models left out at the cap on states").isLessThanOrEqualTo(checked / 20);
     int holds = outcomes.getOrDefault("holds", 0);
     assertThat(holds).as("models that hold").isGreaterThanOrEqualTo(checked / 10);
     assertThat(checked - holds).as("models that violate something").isGreaterThanOrEqualTo(checked / 10);
@@ -241,12 +241,16 @@ class DifferentialTest {
       Path dir = Files.createTempDirectory("inflight-diff-");
       try {
         java.util.Set<String> leftOut = new java.util.HashSet<>();
-        Map<String, UnionCheck.Result> results = new UnionCheck(dir, models).runLeavingOut(m -> m.id().endsWith("r"), leftOut);
+        // Whichever form reaches the cap first (the union explores all of them breadth-first, so
+        // the merged form, with fewer steps per behaviour, can get there before the reference),
+        // the reference has at least as many states: each merged state stands for a reference
+        // state (docs/semantics.md, "Why merging is sound"), so none of the forms is comparable.
+        Map<String, UnionCheck.Result> results = new UnionCheck(dir, models).runLeavingOut(m -> true, leftOut);
         List<String> out = new ArrayList<>();
         for (int i = 0; i < texts.size(); i++) {
           if (leftOut.contains(i + "m")) {
             synchronized (outcomes) {
-              overCap++; // its reference translation reached the cap: nothing to compare with
+              overCap++; // too large to compare
             }
             continue;
           }

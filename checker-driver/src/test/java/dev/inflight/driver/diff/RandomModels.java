@@ -23,7 +23,8 @@ import java.util.Set;
  * some make `upd` an operation with a latency bound, priced by a `cost` block, with `cost`
  * statements here and there (constant, or reading a global or a field), sometimes a wait at the
  * operation's start and a call at a loop head (docs/semantics.md, "Costs: where time may not move");
- * a third declare an `eventually` property over the globals and the live objects.
+ * a third declare an `eventually` property over the globals and the live objects; some divide by
+ * a global that may be 0.
  *
  * <p>Every model is well-typed by construction (a model the translator rejects is a bug here or
  * there, and the test reports it). Values stay small (integers modulo 3), loops bounded or over
@@ -47,6 +48,8 @@ final class RandomModels {
   /** Whether the model calls the expression functions (and so declares them). */
   private boolean usesExprFns;
   private int loopVars;
+  /** How many times the shared sum `h = (h + g) % 3` was drawn: every second is a division instead. */
+  private int sums;
   /** Whether the statement being drawn is in the body of a `while` (loops do not nest). */
   private boolean inWhile;
   /** Whether the model uses the published globals f, k and w (and so declares them). */
@@ -403,7 +406,15 @@ final class RandomModels {
         usesCallback = true;
         a = obj();
         return guarded(a, "call_rcu(" + a + ", cb)");
-      case 19: return "h = (h + g) % 3\n";
+      case 19:
+        // every second of these in a model a division by a global that may be 0 (a fault where
+        // it is evaluated), counted rather than drawn, so that the models drawn before division
+        // was added (and their run time in the normal test) stay what they were
+        switch (sums++ % 4) {
+          case 1: return "h = 6 / g % 3\n";
+          case 3: return "if g != 0 { h = 5 % g }\n";
+          default: return "h = (h + g) % 3\n";
+        }
       // compound statements (depth > 0, not inside atomic)
       case 20: case 21:
         return "if " + cond() + " {\n" + indent(block(1 + rnd.nextInt(2), depth - 1, inAtomic, inRcu, inLoop)) + "}"

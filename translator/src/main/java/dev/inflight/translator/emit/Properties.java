@@ -47,6 +47,8 @@ final class Properties {
     FAULT_CHECKS.put("lock_discipline", new FaultCheck("LockDiscipline", List.of("bad_unlock", "exit_locked"),
         "a thread unlocks only a lock it holds, and ends holding none"));
     FAULT_CHECKS.put("assertions", new FaultCheck("Assertions", List.of("assertion"), "every assert(...) holds"));
+    FAULT_CHECKS.put("no_div_by_zero", new FaultCheck("NoDivByZero", List.of("div_zero", "bad_modulus"),
+        "no division by 0, and no remainder (%) by a number below 1"));
     FAULT_CHECKS.put("rcu_discipline", new FaultCheck("RcuDiscipline",
         List.of("bad_rcu_unlock", "double_call_rcu", "rcu_sleep", "rcu_exit_locked"),
         "rcu_read_unlock only inside a read-side section, nothing that sleeps inside one, no thread ends inside one, "
@@ -77,7 +79,8 @@ final class Properties {
     for (String check : program.checks) {
       FaultCheck f = FAULT_CHECKS.get(check);
       if (f != null) {
-        if ((check.equals("rcu_discipline") && !program.usesRcu) || (check.equals("list_discipline") && !usesLists())) {
+        if ((check.equals("rcu_discipline") && !program.usesRcu) || (check.equals("list_discipline") && !usesLists())
+            || (check.equals("no_div_by_zero") && !faultsWith(f.kinds()))) {
           continue;
         }
         TlaExpr kind = new TlaExpr.Select(name("fault"), "kind");
@@ -129,6 +132,12 @@ final class Properties {
       props.add(new SourceMap.Property(p.name().text(), tla, inv ? "invariant" : "eventually", null, Emitter.loc(p.span()), p.cond().span().text()));
     }
     return props;
+  }
+
+  /** Whether some step (or the init block) can fault with one of {@code kinds}. */
+  private boolean faultsWith(List<String> kinds) {
+    return lowered.threads().stream().flatMap(t -> t.actions().stream()).anyMatch(a -> a.fault() != null && kinds.contains(a.fault()))
+        || lowered.init() != null && lowered.init().paths().stream().anyMatch(p -> p.faultKind() != null && kinds.contains(p.faultKind()));
   }
 
   private boolean usesLists() {

@@ -21,13 +21,24 @@ import java.util.Map;
 /**
  * Translates DSL expressions to TLA+ over a symbolic {@link Store}. Every dereference
  * {@code p.f} outside a quantifier yields an {@link Obligation} (p is not null and p is live),
- * which the step builder turns into fault branches. Obligations carry the condition under which
- * the dereference is evaluated at all, so {@code p != null && p.f} is not a null dereference.
+ * and so does every division or remainder by something other than a constant (the divisor is
+ * not 0; a remainder's is positive), which the step builder turns into fault branches.
+ * Obligations carry the condition under which the expression is evaluated at all, so
+ * {@code p != null && p.f} is not a null dereference.
  */
 final class ExprGen {
 
-  /** A dereference of {@code obj} (of struct {@code struct}), evaluated when {@code context} holds. */
-  record Obligation(TlaExpr context, TlaExpr obj, StructSym struct, Span span) {}
+  /** What must hold where an expression is evaluated, else the step faults (lower/Faults#discharge). */
+  sealed interface Obligation permits Obligation.Pointer, Obligation.Divisor {
+    /** The condition under which the expression is evaluated (null: always). */
+    TlaExpr context();
+
+    /** A dereference of {@code obj} (of struct {@code struct}). */
+    record Pointer(TlaExpr context, TlaExpr obj, StructSym struct, Span span) implements Obligation {}
+
+    /** A division ({@code remainder} false: the divisor is not 0) or remainder (it is positive). */
+    record Divisor(TlaExpr context, TlaExpr divisor, boolean remainder, Span span) implements Obligation {}
+  }
 
   private final Checked checked;
   private final Program program;
@@ -80,7 +91,7 @@ final class ExprGen {
       StructSym s = structOf(f.obj());
       FieldSym field = s.fields().get(f.field().text());
       if (activeBound.isEmpty() && out != null) {
-        out.add(new Obligation(ctx, obj, s, f.span()));
+        out.add(new Obligation.Pointer(ctx, obj, s, f.span()));
       }
       return names.substitute(store.readField(layout.heapVar.get(s), obj, layout.fieldName.get(field)), activeBound);
     }
@@ -313,6 +324,10 @@ final class ExprGen {
         break;
     }
     TlaExpr r = gen(b.right(), ctx, out);
+    if ((b.op() == Expr.BinOp.DIV || b.op() == Expr.BinOp.MOD) && activeBound.isEmpty() && out != null
+        && !(new dev.inflight.translator.check.ConstEval(program).eval(b.right()) instanceof Long k && (b.op() == Expr.BinOp.DIV ? k != 0 : k > 0))) {
+      out.add(new Obligation.Divisor(ctx, r, b.op() == Expr.BinOp.MOD, b.span()));
+    }
     switch (b.op()) {
       case ADD: return new TlaExpr.Infix(BinOp.PLUS, l, r);
       case SUB: return new TlaExpr.Infix(BinOp.MINUS, l, r);

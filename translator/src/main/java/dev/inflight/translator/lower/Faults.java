@@ -33,7 +33,8 @@ final class Faults {
       Map.entry("refcount_underflow", "underflow"), Map.entry("get_zero", "getzero"), Map.entry("bad_unlock", "unlock"),
       Map.entry("exit_locked", "locked"), Map.entry("assertion", "assert"), Map.entry("model_bound", "bound"),
       Map.entry("bad_rcu_unlock", "rcu_unlock"), Map.entry("double_call_rcu", "rcu_twice"), Map.entry("rcu_sleep", "rcu_sleep"),
-      Map.entry("rcu_exit_locked", "rcu_open"), Map.entry("list_double_add", "list_add"), Map.entry("list_del_absent", "list_del"));
+      Map.entry("rcu_exit_locked", "rcu_open"), Map.entry("list_double_add", "list_add"), Map.entry("list_del_absent", "list_del"),
+      Map.entry("div_zero", "divzero"), Map.entry("bad_modulus", "modulus"));
 
   /** The action name suffix of a fault kind: {@code T_L12_uaf}. */
   static String suffix(String kind) {
@@ -63,23 +64,50 @@ final class Faults {
     TlaExpr obj = g.gen(objExpr, obs);
     StructSym s = g.structOf(objExpr);
     Path ok = discharge(p, obs, in, out);
-    return new Deref(check(ok, new ExprGen.Obligation(null, obj, s, at), in, out, freedKind), obj, s);
+    return new Deref(check(ok, new ExprGen.Obligation.Pointer(null, obj, s, at), in, out, freedKind), obj, s);
   }
 
   /**
-   * Splits off a fault path for each dereference that may hit null or a freed object; returns
-   * the path on which all of them are fine.
+   * Splits off a fault path for each dereference that may hit null or a freed object, and for
+   * each division or remainder whose divisor may be 0 (a remainder's, below 1); returns the path
+   * on which all of them are fine.
    */
   Path discharge(Path p, List<ExprGen.Obligation> obs, Instr in, PathSink out) {
     Path ok = p;
     for (ExprGen.Obligation o : obs) {
-      ok = check(ok, o, in, out, "use_after_free");
+      if (o instanceof ExprGen.Obligation.Pointer ptr) {
+        ok = check(ok, ptr, in, out, "use_after_free");
+      } else if (o instanceof ExprGen.Obligation.Divisor d) {
+        ok = divisor(ok, d, in, out);
+      } else {
+        throw new IllegalStateException("obligation " + o);
+      }
     }
     return ok;
   }
 
+  /**
+   * A division or remainder: the path where its divisor is 0 (a remainder's, 0 or negative:
+   * TLA+'s {@code %} takes a positive one) splits off as a fault, as a kernel's divide error
+   * would; the step goes on with the divisor known to be fine.
+   */
+  private Path divisor(Path ok, ExprGen.Obligation.Divisor d, Instr in, PathSink out) {
+    TlaExpr zero = new TlaExpr.Num(0);
+    TlaExpr bad = d.remainder() ? new TlaExpr.Infix(BinOp.LEQ, d.divisor(), zero) : new TlaExpr.Infix(BinOp.EQ, d.divisor(), zero);
+    TlaExpr good = d.remainder() ? new TlaExpr.Infix(BinOp.GT, d.divisor(), zero) : new TlaExpr.Infix(BinOp.NEQ, d.divisor(), zero);
+    Path faulty = ok.copy();
+    if (d.context() != null) {
+      faulty.guard(d.context());
+    }
+    faulty.guard(bad);
+    fault(faulty, d.remainder() ? "bad_modulus" : "div_zero", in, null, out);
+    Path fine = ok.copy();
+    fine.guard(d.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, d.context(), good));
+    return fine;
+  }
+
   /** One dereference: splits off its null path and its freed path (a fault of kind {@code freedKind}). */
-  private Path check(Path ok, ExprGen.Obligation o, Instr in, PathSink out, String freedKind) {
+  private Path check(Path ok, ExprGen.Obligation.Pointer o, Instr in, PathSink out, String freedKind) {
     if (o.obj().equals(ExprGen.SELF)) {
       return ok;
     }

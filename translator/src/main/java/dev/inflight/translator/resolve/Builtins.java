@@ -81,6 +81,7 @@ public final class Builtins {
     m.put("no_null_deref", true);
     m.put("lock_discipline", true);
     m.put("assertions", true);
+    m.put("no_div_by_zero", true);
     m.put("rcu_discipline", true);
     m.put("list_discipline", true);
     m.put("deadlock", true);
