@@ -189,6 +189,38 @@ class DisagreementsTest {
             touch p
           }
           """, Set.of("Assertions", "NoNullDeref"), false),
+      new Case("a division by a local after a shared write is a step of its own, as an assert is: the other thread's "
+          + "fault stays reachable", """
+          model divide_after_write
+          struct obj { v = 0 }
+          var g = 0
+          var p: obj = null
+          thread t {
+            n = 0
+            g = 1
+            x = 5 / n
+          }
+          thread u {
+            await g == 1
+            touch p
+          }
+          """, Set.of("NoDivByZero", "NoNullDeref"), false),
+      new Case("the same with a remainder inside an expression function, in a branch condition", """
+          model modulus_after_write
+          struct obj { v = 0 }
+          var g = 0
+          var p: obj = null
+          fn rem(a, b) { return a % b }
+          thread t {
+            n = 0
+            g = 1
+            if rem(5, n) == 1 { n = 2 }
+          }
+          thread u {
+            await g == 1
+            touch p
+          }
+          """, Set.of("NoDivByZero", "NoNullDeref"), false),
       new Case("found by FoldedFormTest's random models: a null added to a set made the quantifier of an expression "
           + "function dereference null and TLC stop with an evaluation error; adding null is now a null dereference", """
           model add_null_then_quantify

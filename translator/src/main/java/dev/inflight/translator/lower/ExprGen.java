@@ -311,6 +311,19 @@ final class ExprGen {
         new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
   }
 
+  /**
+   * Whether {@code b} is a division or remainder whose divisor is not a constant it is defined
+   * for (a constant other than 0 for `/`, a positive one for `%`): evaluating it is an
+   * obligation (a div_zero or bad_modulus fault path), and Sharing counts it as shared.
+   */
+  static boolean checkedDivision(Program program, Expr.Binary b) {
+    if (b.op() != Expr.BinOp.DIV && b.op() != Expr.BinOp.MOD) {
+      return false;
+    }
+    return !(new dev.inflight.translator.check.ConstEval(program).eval(b.right()) instanceof Long k
+        && (b.op() == Expr.BinOp.DIV ? k != 0 : k > 0));
+  }
+
   private TlaExpr binary(Expr.Binary b, TlaExpr ctx, List<Obligation> out) {
     TlaExpr l = gen(b.left(), ctx, out);
     switch (b.op()) {
@@ -324,8 +337,7 @@ final class ExprGen {
         break;
     }
     TlaExpr r = gen(b.right(), ctx, out);
-    if ((b.op() == Expr.BinOp.DIV || b.op() == Expr.BinOp.MOD) && activeBound.isEmpty() && out != null
-        && !(new dev.inflight.translator.check.ConstEval(program).eval(b.right()) instanceof Long k && (b.op() == Expr.BinOp.DIV ? k != 0 : k > 0))) {
+    if (activeBound.isEmpty() && out != null && checkedDivision(program, b)) {
       out.add(new Obligation.Divisor(ctx, r, b.op() == Expr.BinOp.MOD, b.span()));
     }
     switch (b.op()) {

@@ -12,8 +12,10 @@ import java.util.List;
  *
  * <p>An instruction is shared when it reads or writes state another thread can see: any field
  * access, any global, `alloc`, `get`/`put`, `free`, `touch`, `lock`/`unlock`, `await`, RCU, and
- * assignments to globals or fields. Everything else is local: it commutes with every other
- * thread's steps, which is what makes merging it into a neighbouring step sound.
+ * assignments to globals or fields; and any that can end the run on thread-local values alone
+ * (`assert`, a division by a non-constant). Everything else is local: it commutes with every
+ * other thread's steps and cannot fault, which is what makes merging it into a neighbouring step
+ * sound.
  */
 final class Sharing {
   private final Program program;
@@ -40,32 +42,55 @@ final class Sharing {
     return dev.inflight.translator.check.SharedReads.expr(program, e);
   }
 
+  /**
+   * Whether evaluating an expression is visible to other threads: it reads shared state, or it
+   * can fault (a division by a non-constant, ExprGen#checkedDivision). A fault ends the run, so
+   * like an `assert` it must not ride along in the step of an earlier shared write.
+   */
+  private boolean visible(Expr e) {
+    return readsShared(e) || faults(e);
+  }
+
+  /** Whether an expression, or an expression function it calls, divides by a non-constant. */
+  private boolean faults(Expr e) {
+    boolean[] f = {false};
+    dev.inflight.translator.check.AstWalk.exprs(e, x -> {
+      if (x instanceof Expr.Binary b && ExprGen.checkedDivision(program, b)) {
+        f[0] = true;
+      } else if (x instanceof Expr.Call c && program.calls.containsKey(c) && program.calls.get(c).expression() != null
+          && faults(program.calls.get(c).expression())) {
+        f[0] = true;
+      }
+    });
+    return f[0];
+  }
+
   private final class Shared implements Instr.Visitor<Boolean> {
     public Boolean visitAssign(Instr.Assign a) {
-      return readsShared(a.target()) || readsShared(a.value())
+      return visible(a.target()) || visible(a.value())
           || !(a.target() instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym);
     }
     public Boolean visitAlloc(Instr.Alloc i) { return true; }
     public Boolean visitRefOp(Instr.RefOp i) { return true; }
     public Boolean visitFree(Instr.Free i) { return true; }
     public Boolean visitTouch(Instr.Touch i) { return true; }
-    public Boolean visitBranch(Instr.Branch b) { return readsShared(b.cond()); }
+    public Boolean visitBranch(Instr.Branch b) { return visible(b.cond()); }
     public Boolean visitChoice(Instr.Choice i) { return false; }
     public Boolean visitAwait(Instr.Await i) { return true; }
     public Boolean visitLockOp(Instr.LockOp i) { return true; }
     /**
      * An `assert` counts as shared even on thread-local values: its failure ends the run, so it
      * must not ride along in the step of an earlier shared write (which other threads could
-     * otherwise see, and act on, before the assertion fails).
+     * otherwise see, and act on, before the assertion fails). So does a division that can fault.
      */
     public Boolean visitProc(Instr.Proc p) {
-      boolean args = p.call().args().stream().anyMatch(Sharing.this::readsShared);
-      return args || (p.result() != null && readsShared(p.result())) || p.call().fn().text().equals("assert");
+      boolean args = p.call().args().stream().anyMatch(Sharing.this::visible);
+      return args || (p.result() != null && visible(p.result())) || p.call().fn().text().equals("assert");
     }
-    public Boolean visitBind(Instr.Bind b) { return readsShared(b.value()); }
+    public Boolean visitBind(Instr.Bind b) { return visible(b.value()); }
     public Boolean visitReset(Instr.Reset i) { return false; }
     public Boolean visitIter(Instr.Iter i) { return false; }
-    public Boolean visitForInit(Instr.ForInit f) { return readsShared(f.collection()); }
+    public Boolean visitForInit(Instr.ForInit f) { return visible(f.collection()); }
     public Boolean visitForNext(Instr.ForNext i) { return false; }
     public Boolean visitLoopHead(Instr.LoopHead i) { return false; }
     public Boolean visitRcu(Instr.Rcu i) { return true; }
@@ -74,7 +99,9 @@ final class Sharing {
     /** The end checks read the thread's locks and RCU nesting, and may fault: a step of its own. */
     public Boolean visitExit(Instr.Exit i) { return true; }
     /** Time other threads are charged, or read from shared state: see CostCuts. */
-    public Boolean visitCost(Instr.Cost i) { return costSteps.contains(i); }
+    public Boolean visitCost(Instr.Cost i) {
+      return costSteps.contains(i) || i.amount() != null && faults(i.amount());
+    }
     public Boolean visitOpMark(Instr.OpMark i) { return false; }
     public Boolean visitNop(Instr.Nop i) { return false; }
     public Boolean visitDone(Instr.Done i) { return false; }
