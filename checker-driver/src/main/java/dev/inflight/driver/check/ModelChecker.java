@@ -7,6 +7,7 @@ import dev.inflight.driver.tlc.TlcRunner;
 import dev.inflight.driver.tlc.TlcStatistics;
 import dev.inflight.driver.trace.DslTrace;
 import dev.inflight.driver.trace.TraceMapper;
+import dev.inflight.driver.trace.Undefined;
 import dev.inflight.translator.Translator;
 import dev.inflight.translator.diag.Diagnostic;
 import dev.inflight.translator.emit.Emitted;
@@ -273,10 +274,15 @@ public final class ModelChecker {
     } else if (o instanceof TlcOutcome.Incomplete inc) {
       verdict = Verdict.INCOMPLETE;
       message = incompleteMessage(inc.reason()) + reached(stats);
-    } else if (o instanceof TlcOutcome.EvaluationError ee && ee.message().startsWith(OVERFLOW)) {
+    } else if (o instanceof TlcOutcome.EvaluationError ee && overflow(ee)) {
       // the model's own numbers went past TLC's: a limit of the checker, like a model bound
       verdict = Verdict.INCOMPLETE;
       message = overflowMessage(map, ee);
+    } else if (o instanceof TlcOutcome.EvaluationError ee && Undefined.property(map, ee) != null) {
+      // an invariant that reads a field of null or divides by 0 does not hold in that state
+      violated = Undefined.property(map, ee);
+      trace = mapper.map(result, violated);
+      verdict = Verdict.VIOLATED;
     } else {
       verdict = Verdict.INTERNAL_ERROR;
       message = failureMessage(map, o);
@@ -288,10 +294,18 @@ public final class ModelChecker {
   /** How TLC begins the message of an arithmetic result outside its integers (32 bits, signed). */
   static final String OVERFLOW = "Overflow when computing ";
 
-  /** An integer overflow: the step, the sum or product, and what to do. */
+  /** Whether TLC stopped on a sum or product outside its integers, in a step or a property. */
+  static boolean overflow(TlcOutcome.EvaluationError ee) {
+    return Undefined.cause(ee.message()).startsWith(OVERFLOW);
+  }
+
+  /** An integer overflow: the step or property, the sum or product, and what to do. */
   static String overflowMessage(SourceMap map, TlcOutcome.EvaluationError ee) {
-    String what = ee.message().substring(OVERFLOW.length()).strip();
-    return "integer overflow: `" + what + "` is outside TLC's integers (-2147483648 to 2147483647)" + where(map, ee.locations())
+    String what = Undefined.cause(ee.message()).substring(OVERFLOW.length()).strip();
+    SourceMap.Property in = Undefined.property(map, ee);
+    String where = in == null ? where(map, ee.locations())
+        : " (in `" + in.name() + "`" + (in.loc() == null ? "" : " at " + TraceMapper.where(in.loc())) + ")";
+    return "integer overflow: `" + what + "` is outside TLC's integers (-2147483648 to 2147483647)" + where
         + ", so the run stopped there; use smaller numbers (a smaller constant, costs in a larger unit)";
   }
 

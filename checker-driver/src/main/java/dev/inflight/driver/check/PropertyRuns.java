@@ -4,6 +4,7 @@ import dev.inflight.driver.tlc.TlcOutcome;
 import dev.inflight.driver.tlc.TlcResult;
 import dev.inflight.driver.tlc.TlcStatistics;
 import dev.inflight.driver.trace.TraceMapper;
+import dev.inflight.driver.trace.Undefined;
 import dev.inflight.translator.emit.SourceMap;
 import java.io.IOException;
 import java.time.Duration;
@@ -189,9 +190,20 @@ final class PropertyRuns {
       } else if (o instanceof TlcOutcome.Incomplete inc) {
         incomplete = ModelChecker.incompleteMessage(inc.reason());
         break;
-      } else if (o instanceof TlcOutcome.EvaluationError ee && ee.message().startsWith(ModelChecker.OVERFLOW)) {
+      } else if (o instanceof TlcOutcome.EvaluationError ee && ModelChecker.overflow(ee)) {
         incomplete = ModelChecker.overflowMessage(map, ee); // the model's numbers, not Inflight, went past TLC's
         break;
+      } else if (o instanceof TlcOutcome.EvaluationError ee && Undefined.property(map, ee) != null
+          && (inv.contains(Undefined.property(map, ee).tla()) || temporalNow.contains(Undefined.property(map, ee).tla()))) {
+        // a property that cannot be evaluated in a reachable state does not hold there (trace/Undefined)
+        SourceMap.Property p = Undefined.property(map, ee);
+        TlcResult shown = lastSymmetric ? unpermuted(tlc, last, Set.of(p.tla()), constraints, false, left) : last;
+        found.add(new Violation(p, mapper.map(shown, p)));
+        inv.remove(p.tla());
+        temporal.remove(p.tla());
+        if (!all || inv.isEmpty() && temporal.isEmpty() && !deadlock) {
+          break;
+        }
       } else {
         failure = ModelChecker.failureMessage(map, o);
         break;

@@ -229,6 +229,15 @@ public final class TlcResultBuilder implements Consumer<TlcEvent> {
                     }
                 }
             }
+            case TLC_INVARIANT_EVALUATION_FAILED -> {
+                // The cause (2179 "\div is 0", …) is a nested message, emitted first: the
+                // parent, which contains its text, names the invariant (trace/Undefined).
+                if (verdict instanceof TlcOutcome.EvaluationError e && m.text().contains(e.message())) {
+                    verdict = null;
+                }
+                checkOutOfMemory(m);
+                evaluationError(m.text());
+            }
             case TLC_PARSING_FAILED, TLC_PARSING_FAILED2 -> verdict(new TlcOutcome.ParseError(parseErrorText(m)));
             case TLC_TOO_MNY_POSSIBLE_STATES -> verdict(new TlcOutcome.Incomplete(IncompleteReason.STATE_LIMIT));
             default -> other(m);

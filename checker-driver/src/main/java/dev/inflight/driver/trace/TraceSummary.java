@@ -28,6 +28,11 @@ final class TraceSummary {
     if (property == null) {
       return "a property is violated";
     }
+    if (o instanceof TlcOutcome.EvaluationError ee) {
+      return "`" + property.name() + "` cannot be evaluated " + (steps.size() <= 1 ? "in the initial state" : "after step " + steps.size())
+          + (property.loc() == null ? "" : " (" + TraceMapper.where(property.loc()) + ": " + oneLine(property.description()) + ")")
+          + ": " + Undefined.reason(ee.message()) + ", so it does not hold there";
+    }
     if (property.fault() != null && last != null && last.get("fault") instanceof TlcValue.RecordV f) {
       return fault(f, steps, last);
     }

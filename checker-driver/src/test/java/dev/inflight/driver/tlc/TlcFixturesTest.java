@@ -197,6 +197,15 @@ class TlcFixturesTest {
     }
 
     @Test
+    void anInvariantThatCannotBeEvaluatedLaterIsNamedWithItsNestedCauseAndTrace() {
+        TlcResult r = result("DivInvariant", 76);
+        var e = (TlcOutcome.EvaluationError) r.outcome();
+        assertThat(e.message()).isEqualTo("Evaluating invariant Inv failed.\nThe second argument of \\div is 0.");
+        assertThat(r.trace()).hasSize(2);
+        assertThat(r.trace().get(1).get("x")).isEqualTo(new IntV(0));
+    }
+
+    @Test
     void parseError() {
         TlcResult r = result("ParseError", 150);
         assertThat(r.kind()).isEqualTo(Kind.PARSE_ERROR);

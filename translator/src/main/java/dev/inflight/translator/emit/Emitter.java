@@ -491,7 +491,9 @@ public final class Emitter {
       Span at = lowered.init().span();
       init = new SourceMap.Init(loc(at.file().span(at.start(), at.start() + "init".length())), List.copyOf(ran));
     }
-    return new SourceMap(SourceMap.VERSION, program.modelName, moduleName, files, threads, structs, variables, actions, props, cost, init, symmetry);
+    List<SourceMap.Property> placed = props.stream().map(p -> p.tla() == null ? p
+        : printed.definitionRange(p.tla()).map(r -> p.at(r.firstLine(), r.lastLine())).orElse(p)).toList();
+    return new SourceMap(SourceMap.VERSION, program.modelName, moduleName, files, threads, structs, variables, actions, placed, cost, init, symmetry);
   }
 
   static SourceMap.Loc loc(Span s) {

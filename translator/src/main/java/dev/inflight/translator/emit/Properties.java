@@ -118,8 +118,11 @@ final class Properties {
     }
     for (Decl.Property p : program.properties) {
       String tla = layout.propertyName.get(p);
-      TlaExpr cond = new dev.inflight.translator.lower.StatePredicates(checked, layout).translate(p.cond());
       boolean inv = p.kind() == Decl.Property.Kind.INVARIANT;
+      // an invariant TLC cannot evaluate is reported with its state (trace/Undefined in the
+      // checker); an `eventually` predicate is false where it cannot be evaluated
+      dev.inflight.translator.lower.StatePredicates preds = new dev.inflight.translator.lower.StatePredicates(checked, layout);
+      TlaExpr cond = inv ? preds.translate(p.cond()) : preds.translateTotal(p.cond());
       // `eventually P` means P becomes true and stays true (<>[]P): for a model whose threads all
       // finish, P holds in the final state. (<>P alone would hold in an initial state already.)
       TlaExpr judged = inv ? Witness.wrap(p.name().text(), cond) : cond;

@@ -151,12 +151,29 @@ public record SourceMap(
   /**
    * A property: kind builtin, invariant, eventually, hang, deadlock, bound or latency; {@code tla}
    * the operator TLC names (null for deadlock, which TLC checks itself); {@code fault} the (main)
-   * fault kind it watches; for `no_hang` (kind hang), {@code watches} the thread kinds it watches.
+   * fault kind it watches; for `no_hang` (kind hang), {@code watches} the thread kinds it watches;
+   * {@code tlaFirstLine}..{@code tlaLastLine} the lines of its operator's definition in the module
+   * (null when it has none), which tell a failure to evaluate it from one in a step.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Property(String name, String tla, String kind, String fault, Loc loc, String description, List<String> watches) {
+  public record Property(String name, String tla, String kind, String fault, Loc loc, String description, List<String> watches,
+      Integer tlaFirstLine, Integer tlaLastLine) {
+    public Property(String name, String tla, String kind, String fault, Loc loc, String description, List<String> watches) {
+      this(name, tla, kind, fault, loc, description, watches, null, null);
+    }
+
     public Property(String name, String tla, String kind, String fault, Loc loc, String description) {
       this(name, tla, kind, fault, loc, description, null);
+    }
+
+    /** The same property, its definition on module lines {@code first}..{@code last}. */
+    public Property at(int first, int last) {
+      return new Property(name, tla, kind, fault, loc, description, watches, first, last);
+    }
+
+    /** Whether module line {@code line} is in its definition. */
+    public boolean definedOn(int line) {
+      return tlaFirstLine != null && tlaFirstLine <= line && line <= tlaLastLine;
     }
   }
 }

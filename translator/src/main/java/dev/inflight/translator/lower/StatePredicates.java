@@ -2,7 +2,10 @@ package dev.inflight.translator.lower;
 
 import dev.inflight.translator.ast.Expr;
 import dev.inflight.translator.check.Checked;
+import dev.inflight.translator.tla.BinOp;
 import dev.inflight.translator.tla.TlaExpr;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Translates a property's expression to a TLA+ state predicate over globals and object fields.
@@ -17,5 +20,45 @@ public final class StatePredicates {
 
   public TlaExpr translate(Expr e) {
     return gen.gen(e, null);
+  }
+
+  /**
+   * The predicate, false where it cannot be evaluated: where it reads a field of null or divides
+   * by 0 outside a quantifier, each under the condition it is read in (`p = NULL \/ p.v = 0`
+   * needs nothing). For `eventually` predicates, whose evaluation errors TLC reports without a
+   * state (docs/semantics.md, "Properties that cannot be evaluated").
+   */
+  public TlaExpr translateTotal(Expr e) {
+    List<ExprGen.Obligation> obs = new ArrayList<>();
+    TlaExpr body = gen.gen(e, obs);
+    List<TlaExpr> conj = new ArrayList<>();
+    for (ExprGen.Obligation o : obs) {
+      TlaExpr ok;
+      if (o instanceof ExprGen.Obligation.Pointer p && knownNonNull(p.context(), p.obj())) {
+        continue;
+      } else if (o instanceof ExprGen.Obligation.Pointer p) {
+        ok = new TlaExpr.Infix(BinOp.NEQ, p.obj(), ExprGen.NULL);
+      } else if (o instanceof ExprGen.Obligation.Divisor d) {
+        ok = new TlaExpr.Infix(d.remainder() ? BinOp.GT : BinOp.NEQ, d.divisor(), new TlaExpr.Num(0));
+      } else {
+        throw new IllegalStateException("obligation " + o);
+      }
+      TlaExpr guard = o.context() == null ? ok : new TlaExpr.Infix(BinOp.IMPLIES, o.context(), ok);
+      if (!conj.contains(guard)) {
+        conj.add(guard);
+      }
+    }
+    conj.add(body);
+    return conj.size() == 1 ? body : new TlaExpr.And(conj);
+  }
+
+  /** Whether a context says outright that {@code obj} is not null (a conjunct `obj # NULL` or `~(obj = NULL)`). */
+  private static boolean knownNonNull(TlaExpr ctx, TlaExpr obj) {
+    if (ctx instanceof TlaExpr.Infix i && i.op() == BinOp.AND) {
+      return knownNonNull(i.left(), obj) || knownNonNull(i.right(), obj);
+    }
+    TlaExpr neq = new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL);
+    TlaExpr notEq = new TlaExpr.Prefix(dev.inflight.translator.tla.UnOp.NOT, new TlaExpr.Infix(BinOp.EQ, obj, ExprGen.NULL));
+    return neq.equals(ctx) || notEq.equals(ctx);
   }
 }
