@@ -510,7 +510,7 @@ user_at_L110(self) ==
     /\ UNCHANGED <<user_mostly_untouched, socket, user_locals>>
     /\ L110_L184_paths(self, user_locals, "__unregister_prot_hook", "L111b", 110)
 
-\* the paths of user_at_L111, netdev_at_L111: the same code, each action passing its own  (docs/semantics.md, "Shared paths")
+\* the paths of user_at_L111, netdev_at_L111: the same code (docs/semantics.md, "Shared paths")
 L111_paths(self) ==
     /\ rcu_gp[self] = {}
     /\ pc' = [pc EXCEPT ![self] = "L112"]

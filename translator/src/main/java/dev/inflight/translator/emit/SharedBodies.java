@@ -361,8 +361,9 @@ final class SharedBodies {
     }
     List<String> names = g.stream().map(c -> c.def().name()).toList();
     insertedBefore.put(rep.index(), new TlaModule.OpDef(name, params, body,
-        List.of("the paths of " + String.join(", ", names) + ": the same code, each action passing its own "
-            + String.join(", ", params.subList(1, params.size())) + " (docs/semantics.md, \"Shared paths\")"), null));
+        List.of("the paths of " + String.join(", ", names) + ": the same code"
+            + (params.size() == 1 ? "" : ", each action passing its own " + String.join(", ", params.subList(1, params.size())))
+            + " (docs/semantics.md, \"Shared paths\")"), null));
     for (int m = 0; m < g.size(); m++) {
       Candidate c = g.get(m);
       List<TlaExpr> call = new ArrayList<>(List.of(new TlaExpr.Name("self")));
