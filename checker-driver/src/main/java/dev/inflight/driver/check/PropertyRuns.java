@@ -140,6 +140,11 @@ final class PropertyRuns {
       lastSymmetric = sym != null;
       tlcMs += (System.nanoTime() - t0) / 1_000_000;
       TlcOutcome o = last.outcome();
+      // a property TLC could not evaluate in some state, if this run checked it (trace/Undefined)
+      SourceMap.Property undefined = o instanceof TlcOutcome.EvaluationError ee ? Undefined.property(map, ee) : null;
+      if (undefined != null && !inv.contains(undefined.tla()) && !temporalNow.contains(undefined.tla())) {
+        undefined = null;
+      }
       if (o instanceof TlcOutcome.Success) {
         if (maxStates != null && last.statistics().distinct() >= maxStates) {
           incomplete = ModelChecker.limitMessage(maxStates);
@@ -193,10 +198,9 @@ final class PropertyRuns {
       } else if (o instanceof TlcOutcome.EvaluationError ee && ModelChecker.overflow(ee)) {
         incomplete = ModelChecker.overflowMessage(map, ee); // the model's numbers, not Inflight, went past TLC's
         break;
-      } else if (o instanceof TlcOutcome.EvaluationError ee && Undefined.property(map, ee) != null
-          && (inv.contains(Undefined.property(map, ee).tla()) || temporalNow.contains(Undefined.property(map, ee).tla()))) {
-        // a property that cannot be evaluated in a reachable state does not hold there (trace/Undefined)
-        SourceMap.Property p = Undefined.property(map, ee);
+      } else if (undefined != null) {
+        // a property that cannot be evaluated in a reachable state does not hold there
+        SourceMap.Property p = undefined;
         TlcResult shown = lastSymmetric ? unpermuted(tlc, last, Set.of(p.tla()), constraints, false, left) : last;
         found.add(new Violation(p, mapper.map(shown, p)));
         inv.remove(p.tla());
