@@ -295,6 +295,32 @@ class ModelCheckerTest {
   }
 
   @Test
+  void insideAQuantifierAFieldOfNullAndADivisionByZeroAreFaultsNotTlcErrors() throws IOException {
+    String model = """
+        model quantified
+        struct obj { v = 0  peer: obj = null }
+        set s of obj
+        var hit = false
+        thread t {
+          a = alloc obj
+          add(s, a)
+          if exists y in s : %s {
+            hit = true
+          }
+        }
+        """;
+    CheckReport peer = check("peer.ifl", model.formatted("y.peer.v == 1"), CheckOptions.defaults());
+    assertThat(peer.verdict()).as(describe(peer)).isEqualTo(Verdict.VIOLATED);
+    assertThat(peer.trace().summary()).isEqualTo("null dereference: t dereferences null at " + peer.file() + ":8");
+
+    CheckReport div = check("div_each.ifl", model.formatted("10 / y.v > 1"), CheckOptions.defaults());
+    assertThat(div.violated().name()).as(describe(div)).isEqualTo("no_div_by_zero");
+
+    CheckReport guarded = check("guarded.ifl", model.formatted("y.peer != null && y.peer.v == 1"), CheckOptions.defaults());
+    assertThat(guarded.verdict()).as(describe(guarded)).isEqualTo(Verdict.HOLDS);
+  }
+
+  @Test
   void badInputIsReportedWithoutRunningTlc() throws IOException {
     CheckReport r = check("bad.ifl", "model bad\n\nthread t {\n  x = nosuch\n}\n", CheckOptions.defaults());
 

@@ -29,15 +29,51 @@ import java.util.Map;
 final class ExprGen {
 
   /** What must hold where an expression is evaluated, else the step faults (lower/Faults#discharge). */
-  sealed interface Obligation permits Obligation.Pointer, Obligation.Divisor {
+  sealed interface Obligation permits Obligation.Pointer, Obligation.Divisor, Obligation.Each {
     /** The condition under which the expression is evaluated (null: always). */
     TlaExpr context();
 
+    /** The fault kind when it fails (a pointer inside a quantifier: null only). */
+    String kind();
+
+    /** When it fails, in its context: the pointer is null, the divisor 0 (a remainder's, below 1). */
+    TlaExpr fails();
+
     /** A dereference of {@code obj} (of struct {@code struct}). */
-    record Pointer(TlaExpr context, TlaExpr obj, StructSym struct, Span span) implements Obligation {}
+    record Pointer(TlaExpr context, TlaExpr obj, StructSym struct, Span span) implements Obligation {
+      public String kind() {
+        return "null_deref";
+      }
+
+      public TlaExpr fails() {
+        return conj(context, new TlaExpr.Infix(BinOp.EQ, obj, NULL));
+      }
+    }
 
     /** A division ({@code remainder} false: the divisor is not 0) or remainder (it is positive). */
-    record Divisor(TlaExpr context, TlaExpr divisor, boolean remainder, Span span) implements Obligation {}
+    record Divisor(TlaExpr context, TlaExpr divisor, boolean remainder, Span span) implements Obligation {
+      public String kind() {
+        return remainder ? "bad_modulus" : "div_zero";
+      }
+
+      public TlaExpr fails() {
+        return conj(context, new TlaExpr.Infix(remainder ? BinOp.LEQ : BinOp.EQ, divisor, new TlaExpr.Num(0)));
+      }
+    }
+
+    /**
+     * An obligation of a quantifier's or comprehension's body, for each element {@code var} of
+     * {@code set}: the body is evaluated for every element, so it fails when it fails for one.
+     */
+    record Each(TlaExpr context, String var, TlaExpr set, Obligation inner) implements Obligation {
+      public String kind() {
+        return inner.kind();
+      }
+
+      public TlaExpr fails() {
+        return conj(context, new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(var, set)), inner.fails()));
+      }
+    }
   }
 
   private final Checked checked;
@@ -49,6 +85,8 @@ final class ExprGen {
   private final Map<Symbol.BoundSym, String> bound = new IdentityHashMap<>();
   /** The variables bound around the expression being generated, innermost last. */
   private final List<String> activeBound = new ArrayList<>();
+  /** Those of them that range over a set that cannot hold null (no set literal in it). */
+  private final java.util.Set<String> nullFree = new java.util.HashSet<>();
   /** The arguments of the expression functions being expanded, by parameter. */
   private final Map<Symbol.LocalSym, TlaExpr> args = new IdentityHashMap<>();
 
@@ -90,7 +128,11 @@ final class ExprGen {
       TlaExpr obj = gen(f.obj(), ctx, out);
       StructSym s = structOf(f.obj());
       FieldSym field = s.fields().get(f.field().text());
-      if (activeBound.isEmpty() && out != null) {
+      // In a quantifier's body, the pointers that depend on its element (`y.peer.v`) are checked
+      // for null: elements themselves are never null (`y.v`, unless the set has a literal in it),
+      // and a pointer that does not depend on them is the same in every element's evaluation.
+      if (out != null && (activeBound.isEmpty() || !(obj instanceof TlaExpr.Name n && nullFree.contains(n.id()))
+          && dev.inflight.translator.tla.Binders.names(obj).stream().anyMatch(activeBound::contains) && !knownNonNull(ctx, obj))) {
         out.add(new Obligation.Pointer(ctx, obj, s, f.span()));
       }
       return names.substitute(store.readField(layout.heapVar.get(s), obj, layout.fieldName.get(field)), activeBound);
@@ -114,22 +156,42 @@ final class ExprGen {
     }
     if (e instanceof Expr.SetComp sc) {
       TlaExpr set = elems(sc.set(), gen(sc.set(), ctx, out));
-      String v = bind(sc.var());
-      TlaExpr pred = gen(sc.pred(), null, out);
+      List<Obligation> each = out == null ? null : new ArrayList<>();
+      String v = bind(sc.var(), sc.set());
+      TlaExpr pred = gen(sc.pred(), null, each);
       unbind();
+      lift(each, ctx, v, set, out);
       return new TlaExpr.SetFilter(new TlaExpr.Bound(v, set), pred);
     }
     if (e instanceof Expr.Quant q) {
       TlaExpr set = elems(q.set(), gen(q.set(), ctx, out));
-      String v = bind(q.var());
-      TlaExpr body = gen(q.body(), null, out);
+      List<Obligation> each = out == null ? null : new ArrayList<>();
+      String v = bind(q.var(), q.set());
+      TlaExpr body = gen(q.body(), null, each);
       unbind();
+      lift(each, ctx, v, set, out);
       return new TlaExpr.Quant(q.forall() ? Quantifier.FORALL : Quantifier.EXISTS, List.of(new TlaExpr.Bound(v, set)), body);
     }
     if (e instanceof Expr.Closure cl) {
       return closure(cl, ctx, out);
     }
     throw new IllegalStateException("cannot lower " + e.getClass().getSimpleName() + " at " + e.span());
+  }
+
+  /** Whether a context says outright that {@code obj} is not null (a conjunct `obj # NULL` or `~(obj = NULL)`). */
+  static boolean knownNonNull(TlaExpr ctx, TlaExpr obj) {
+    if (ctx instanceof TlaExpr.Infix i && i.op() == BinOp.AND) {
+      return knownNonNull(i.left(), obj) || knownNonNull(i.right(), obj);
+    }
+    return new TlaExpr.Infix(BinOp.NEQ, obj, NULL).equals(ctx)
+        || new TlaExpr.Prefix(UnOp.NOT, new TlaExpr.Infix(BinOp.EQ, obj, NULL)).equals(ctx);
+  }
+
+  /** A body's obligations, as obligations of the whole quantifier or comprehension over {@code set}. */
+  private static void lift(List<Obligation> each, TlaExpr ctx, String v, TlaExpr set, List<Obligation> out) {
+    if (each != null) {
+      each.forEach(o -> out.add(new Obligation.Each(ctx, v, set, o)));
+    }
   }
 
   private int closures;
@@ -148,8 +210,10 @@ final class ExprGen {
     TlaExpr roots = gen(cl.roots(), ctx, out);
     Type t = checked.typeOf(cl.roots());
     int rounds = t instanceof Type.SetT st && st.elem() != null ? Math.max(1, st.elem().bound()) : 1;
-    String v = bind(cl.var());
-    TlaExpr step = gen(cl.step(), null, out);
+    String v = bind(cl.var(), null);
+    // a closure's step is evaluated for the elements each round reaches: its dereferences and
+    // divisions are not checked (docs/semantics.md, "Dereferences and faults")
+    TlaExpr step = gen(cl.step(), null, null);
     unbind();
     int id = ++closures;
     List<dev.inflight.translator.tla.TlaModule.OpDef> defs = new ArrayList<>();
@@ -213,9 +277,14 @@ final class ExprGen {
    * body reads from the store are substituted with their own bound variables renamed away from
    * it (see {@link BoundNames#substitute}).
    */
-  private String bind(dev.inflight.translator.ast.Ident var) {
+  private String bind(dev.inflight.translator.ast.Ident var, Expr set) {
     String v = names.inner(var.text(), activeBound);
     activeBound.add(v);
+    boolean[] literal = {set == null};
+    dev.inflight.translator.check.AstWalk.exprs(set, x -> literal[0] |= x instanceof Expr.SetLit);
+    if (!literal[0]) {
+      nullFree.add(v); // sets hold no null: adding null is a null dereference
+    }
     for (Map.Entry<Expr.Name, Symbol> e : program.names.entrySet()) {
       if (e.getValue() instanceof Symbol.BoundSym b && b.ident == var) {
         bound.put(b, v);
@@ -226,7 +295,7 @@ final class ExprGen {
 
   /** Leaves the scope of the innermost variable {@link #bind} named. */
   private void unbind() {
-    activeBound.remove(activeBound.size() - 1);
+    nullFree.remove(activeBound.remove(activeBound.size() - 1));
   }
 
   StructSym structOf(Expr objExpr) {
@@ -337,7 +406,7 @@ final class ExprGen {
         break;
     }
     TlaExpr r = gen(b.right(), ctx, out);
-    if (activeBound.isEmpty() && out != null && checkedDivision(program, b)) {
+    if (out != null && checkedDivision(program, b)) {
       out.add(new Obligation.Divisor(ctx, r, b.op() == Expr.BinOp.MOD, b.span()));
     }
     switch (b.op()) {

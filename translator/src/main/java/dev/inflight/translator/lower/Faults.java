@@ -79,6 +79,8 @@ final class Faults {
         ok = check(ok, ptr, in, out, "use_after_free");
       } else if (o instanceof ExprGen.Obligation.Divisor d) {
         ok = divisor(ok, d, in, out);
+      } else if (o instanceof ExprGen.Obligation.Each e) {
+        ok = each(ok, e, in, out);
       } else {
         throw new IllegalStateException("obligation " + o);
       }
@@ -103,6 +105,28 @@ final class Faults {
     fault(faulty, d.remainder() ? "bad_modulus" : "div_zero", in, null, out);
     Path fine = ok.copy();
     fine.guard(d.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, d.context(), good));
+    return fine;
+  }
+
+  /**
+   * A dereference or division in a quantifier's or comprehension's body: the path where it fails
+   * for some element splits off as a fault of its kind (a dereference there: null only, as field
+   * reads of a set's elements are not checked for liveness); the step goes on where it fails for none.
+   */
+  private Path each(Path ok, ExprGen.Obligation.Each e, Instr in, PathSink out) {
+    ExprGen.Obligation inner = e.inner();
+    while (inner instanceof ExprGen.Obligation.Each x) {
+      inner = x.inner();
+    }
+    if (inner instanceof ExprGen.Obligation.Pointer ptr && ok.nonNull.contains(ptr.obj())) {
+      return ok; // a pointer this step already found not null (`u.v - count({d in s : d.f == u.f})`)
+    }
+    TlaExpr bad = e.fails();
+    Path faulty = ok.copy();
+    faulty.guard(bad);
+    fault(faulty, e.kind(), in, null, out);
+    Path fine = ok.copy();
+    fine.guard(new TlaExpr.Prefix(dev.inflight.translator.tla.UnOp.NOT, bad));
     return fine;
   }
 

@@ -24,7 +24,7 @@ public final class StatePredicates {
 
   /**
    * The predicate, false where it cannot be evaluated: where it reads a field of null or divides
-   * by 0 outside a quantifier, each under the condition it is read in (`p = NULL \/ p.v = 0`
+   * by 0 (inside a quantifier: for some element), each under the condition it is read in (`p = NULL \/ p.v = 0`
    * needs nothing). For `eventually` predicates, whose evaluation errors TLC reports without a
    * state (docs/semantics.md, "Properties that cannot be evaluated").
    */
@@ -34,12 +34,18 @@ public final class StatePredicates {
     List<TlaExpr> conj = new ArrayList<>();
     for (ExprGen.Obligation o : obs) {
       TlaExpr ok;
-      if (o instanceof ExprGen.Obligation.Pointer p && knownNonNull(p.context(), p.obj())) {
+      if (o instanceof ExprGen.Obligation.Pointer p && ExprGen.knownNonNull(p.context(), p.obj())) {
         continue;
       } else if (o instanceof ExprGen.Obligation.Pointer p) {
         ok = new TlaExpr.Infix(BinOp.NEQ, p.obj(), ExprGen.NULL);
       } else if (o instanceof ExprGen.Obligation.Divisor d) {
         ok = new TlaExpr.Infix(d.remainder() ? BinOp.GT : BinOp.NEQ, d.divisor(), new TlaExpr.Num(0));
+      } else if (o instanceof ExprGen.Obligation.Each each) {
+        TlaExpr never = new TlaExpr.Prefix(dev.inflight.translator.tla.UnOp.NOT, each.fails());
+        if (!conj.contains(never)) {
+          conj.add(never);
+        }
+        continue;
       } else {
         throw new IllegalStateException("obligation " + o);
       }
@@ -50,15 +56,5 @@ public final class StatePredicates {
     }
     conj.add(body);
     return conj.size() == 1 ? body : new TlaExpr.And(conj);
-  }
-
-  /** Whether a context says outright that {@code obj} is not null (a conjunct `obj # NULL` or `~(obj = NULL)`). */
-  private static boolean knownNonNull(TlaExpr ctx, TlaExpr obj) {
-    if (ctx instanceof TlaExpr.Infix i && i.op() == BinOp.AND) {
-      return knownNonNull(i.left(), obj) || knownNonNull(i.right(), obj);
-    }
-    TlaExpr neq = new TlaExpr.Infix(BinOp.NEQ, obj, ExprGen.NULL);
-    TlaExpr notEq = new TlaExpr.Prefix(dev.inflight.translator.tla.UnOp.NOT, new TlaExpr.Infix(BinOp.EQ, obj, ExprGen.NULL));
-    return neq.equals(ctx) || notEq.equals(ctx);
   }
 }
