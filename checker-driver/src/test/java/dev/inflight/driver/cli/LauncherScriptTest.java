@@ -125,6 +125,21 @@ class LauncherScriptTest {
   }
 
   @Test
+  void aSourceEditedWhileTheBuildRanIsBuiltAgainNextTime() throws Exception {
+    // This Maven edits a source while it "builds", after compiling it: the jar it leaves is
+    // newer than the edit, but was built from the text before it.
+    Path src = fake.resolve("translator/src/main/java/T.java");
+    stub(fake.resolve("stubs/mvn"), "echo mvn >>'" + log + "'; mkdir -p '" + jar.getParent() + "'; sleep 0.05; echo edited >'"
+        + src + "'; sleep 0.05; touch '" + jar + "'");
+    assertThat(run()).as("no jar: build").isEqualTo(1);
+    assertThat(Files.getLastModifiedTime(jar).compareTo(Files.getLastModifiedTime(src))).as("jar dated at the build's start")
+        .isNegative();
+    stub(fake.resolve("stubs/mvn"), "echo mvn >>'" + log + "'; touch '" + jar + "'");
+    assertThat(run()).as("the edit made during the build").isEqualTo(1);
+    assertThat(run()).as("nothing changed since").isZero();
+  }
+
+  @Test
   void aJarBuiltByHandIsScannedOnceThenTrusted() throws Exception {
     Files.createDirectories(jar.getParent());
     Files.writeString(jar, "jar");
