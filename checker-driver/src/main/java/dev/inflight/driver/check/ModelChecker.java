@@ -230,6 +230,7 @@ public final class ModelChecker {
       List<String> pools, long translateMs, long tlcMs, Long maxStates, dev.inflight.driver.trace.PathAttribution attribution) {
     TraceMapper mapper = new TraceMapper(map, attribution);
     TlcOutcome o = result.outcome();
+    SourceMap.Property undefined = o instanceof TlcOutcome.EvaluationError ee ? Undefined.property(map, ee) : null;
     TlcStatistics stats = result.statistics();
     List<SourceMap.Property> props = map.properties();
     Verdict verdict;
@@ -278,9 +279,9 @@ public final class ModelChecker {
       // the model's own numbers went past TLC's: a limit of the checker, like a model bound
       verdict = Verdict.INCOMPLETE;
       message = overflowMessage(map, ee);
-    } else if (o instanceof TlcOutcome.EvaluationError ee && Undefined.property(map, ee) != null) {
+    } else if (undefined != null) {
       // an invariant that reads a field of null or divides by 0 does not hold in that state
-      violated = Undefined.property(map, ee);
+      violated = undefined;
       trace = mapper.map(result, violated);
       verdict = Verdict.VIOLATED;
     } else {
@@ -352,8 +353,7 @@ public final class ModelChecker {
   }
 
   private static SourceMap.Property property(SourceMap map, String tla) {
-    return map.properties().stream().filter(p -> tla.equals(p.tla())).findFirst()
-        .orElse(new SourceMap.Property(tla, tla, "invariant", null, null, tla));
+    return TraceMapper.property(map, tla);
   }
 
   private static String describe(TlcOutcome o) {

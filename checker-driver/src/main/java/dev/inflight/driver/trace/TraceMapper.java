@@ -482,6 +482,12 @@ public final class TraceMapper {
   }
 
   /** `file:line`. */
+  /** The property TLC names {@code tla}; one made up from the name if the source map has none. */
+  public static SourceMap.Property property(SourceMap map, String tla) {
+    return map.properties().stream().filter(p -> tla.equals(p.tla())).findFirst()
+        .orElse(new SourceMap.Property(tla, tla, "invariant", null, null, tla));
+  }
+
   public static String where(SourceMap.Loc loc) {
     return loc.file() + ":" + loc.line();
   }

@@ -27,8 +27,7 @@ public final class Undefined {
   public static SourceMap.Property property(SourceMap map, TlcOutcome.EvaluationError ee) {
     Matcher m = INVARIANT.matcher(ee.message());
     if (m.find()) {
-      return map.properties().stream().filter(p -> m.group(1).equals(p.tla())).findFirst()
-          .orElse(new SourceMap.Property(m.group(1), m.group(1), "invariant", null, null, m.group(1)));
+      return TraceMapper.property(map, m.group(1));
     }
     for (TlaLocation l : ee.locations()) {
       for (SourceMap.Property p : map.properties()) {
