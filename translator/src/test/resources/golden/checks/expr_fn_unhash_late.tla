@@ -101,22 +101,27 @@ lookup_at_L26(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L27"]
        /\ UNCHANGED <<fault>>
 
-\* a lookup thread at L27: 3 paths
+\* a lookup thread at L27: 4 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:27: sk = pick({x in table : usable(x)})    // null when none is
 \*   28: if sk != null {
 lookup_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
     /\ UNCHANGED <<lookup_untouched, sock, table_lock>>
-    /\ \/ /\ {x \in table : sock[x].hashed /\ ~sock[x].dead} = {}
+    /\ \E ok \in {~\E x \in table : sock[x].st # "live"} :
+       \/ /\ ok
+          /\ {x \in table : sock[x].hashed /\ ~sock[x].dead} = {}
           /\ lookup_locals' = [lookup_locals EXCEPT ![self] = lookup_locals_init]
           /\ pc' = [pc EXCEPT ![self] = "L31"]
           /\ UNCHANGED <<fault>>
-       \/ \E picked \in {x \in table : sock[x].hashed /\ ~sock[x].dead} :
-            /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
-            /\ \E br \in {picked # NULL} :
-               /\ pc' = [pc EXCEPT ![self] = IF br THEN "L29" ELSE "L31"]
-               /\ UNCHANGED <<fault>>
+       \/ /\ ok
+          /\ \E picked \in {x \in table : sock[x].hashed /\ ~sock[x].dead} :
+               /\ lookup_locals' = [lookup_locals EXCEPT ![self].sk = picked]
+               /\ \E br \in {picked # NULL} :
+                  /\ pc' = [pc EXCEPT ![self] = IF br THEN "L29" ELSE "L31"]
+                  /\ UNCHANGED <<fault>>
+       \/ /\ \E x \in table : sock[x].st # "live"
+          /\ FaultOn("use_after_free", self, 27, CHOOSE x \in table : sock[x].st # "live")
 
 \* a lookup thread at L29: 5 paths (4 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:29: get sk.refcnt

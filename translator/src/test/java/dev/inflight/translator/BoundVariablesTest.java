@@ -230,7 +230,7 @@ class BoundVariablesTest {
     // The values of `chosen` and `p.kids` are named where they are read again, so inside
     // `forall b` and `exists b2` only their names appear: nothing can be captured.
     assertThat(e.tla()).contains("\\E chosen_now \\in {{b \\in set_a : s[b].x = 1}} :", "LET kids_now == {b \\in set_a : s[b].x = 2}",
-        "\\E p \\in {th_locals[self].p} :", "s' = [s EXCEPT ![p].kids = kids_now]", "\\A b \\in set_a :\n", "b \\in chosen_now \\/\n",
+        "LET p == th_locals[self].p\n", "s' = [s EXCEPT ![p].kids = kids_now]", "\\A b \\in set_a :\n", "b \\in chosen_now \\/\n",
         "\\E c \\in kids_now : c = b /\\ \\E b2 \\in chosen_now : b2 = c\n");
   }
 

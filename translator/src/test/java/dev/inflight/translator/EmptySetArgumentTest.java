@@ -90,7 +90,7 @@ class EmptySetArgumentTest {
         """);
     assertThat(e.tla()).contains("![self].mark = [th_mark_init EXCEPT !.t = new_task]",
         "sock' = [sock EXCEPT ![next_sk].state = 1]",
-        "g' = Cardinality({x \\in th_locals[self].mark.socks : sock[x].state = 1})");
+        "LET socks == th_locals[self].mark.socks", "g' = Cardinality({x \\in socks : sock[x].state = 1})");
   }
 
   @Test

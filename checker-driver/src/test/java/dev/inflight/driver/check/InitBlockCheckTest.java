@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.inflight.driver.trace.DslStep;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,9 +20,7 @@ class InitBlockCheckTest {
   Path tmp;
 
   private CheckReport check(String text) throws IOException {
-    Path f = tmp.resolve("m.ifl");
-    Files.writeString(f, text);
-    return new ModelChecker(CheckOptions.defaults()).check(f);
+    return CheckedModels.check(tmp, "m.ifl", text);
   }
 
   @Test

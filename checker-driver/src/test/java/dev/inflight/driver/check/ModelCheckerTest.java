@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.inflight.driver.trace.DslStep;
 import dev.inflight.driver.trace.DslTrace;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -332,13 +331,10 @@ class ModelCheckerTest {
   }
 
   private CheckReport check(String name, String text, CheckOptions options) throws IOException {
-    Path f = tmp.resolve(name);
-    Files.writeString(f, text);
-    return new ModelChecker(options).check(f);
+    return CheckedModels.check(tmp, name, text, options);
   }
 
   private static String describe(CheckReport r) {
-    return r.verdict() + " " + r.message() + (r.trace() == null ? "" : " / " + r.trace().summary())
-        + " " + r.diagnostics();
+    return CheckedModels.describe(r);
   }
 }

@@ -3,7 +3,6 @@ package dev.inflight.driver.check;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -113,12 +112,10 @@ class UndefinedPropertyTest {
   }
 
   private CheckReport check(String name, String text) throws IOException {
-    Path f = tmp.resolve(name);
-    Files.writeString(f, text);
-    return new ModelChecker(CheckOptions.defaults()).check(f);
+    return CheckedModels.check(tmp, name, text);
   }
 
   private static String describe(CheckReport r) {
-    return r.verdict() + " " + r.message() + (r.trace() == null ? "" : " / " + r.trace().summary());
+    return CheckedModels.describe(r);
   }
 }

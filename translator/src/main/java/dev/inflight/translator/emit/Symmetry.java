@@ -18,7 +18,10 @@ import java.util.Set;
  * copies of a thread array (`thread rx[N]`, the RCU callback threads) and the slots of an object
  * pool, each of at least two elements. The module's actions never name one element of such a
  * set: threads are bound by {@code \E self \in Thread_T}, objects reached through pointers taken
- * from `alloc`; the one CHOOSE, an `alloc`'s, picks among free slots, which are interchangeable.
+ * from `alloc`. Of the CHOOSEs, an `alloc`'s picks among free slots, which are interchangeable,
+ * and a use-after-free's inside a quantifier (lower/Faults#each) names one freed object in the
+ * `fault` record of a state with no successor, of which the module reads only the kind: two
+ * permuted states lead to fault states that differ in that name alone, with the same verdicts.
  * A thread array is left out when costs are tracked, since {@code CpuOf} may place its copies on
  * different CPUs, and any set one of whose elements the module names is left out.
  *

@@ -44,7 +44,7 @@ final class BuiltinProcs {
 
   void step(Instr.Proc pr, Path p, PathSink out) {
     String fn = pr.call().fn().text();
-    List<ExprGen.Obligation> obs = new ArrayList<>();
+    List<Obligation> obs = new ArrayList<>();
     ExprGen g = p.gen();
     List<TlaExpr> args = new ArrayList<>();
     for (Expr a : pr.call().args()) {

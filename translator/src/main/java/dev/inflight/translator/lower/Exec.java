@@ -48,7 +48,7 @@ final class Exec implements Instr.Visitor<Void> {
 
   /** Evaluates an expression on the path, splitting off its dereferences' fault paths. */
   private Evaluated eval(Expr e, Instr in) {
-    List<ExprGen.Obligation> obs = new ArrayList<>();
+    List<Obligation> obs = new ArrayList<>();
     TlaExpr v = p.gen().gen(e, obs);
     return new Evaluated(ctx.faults.discharge(p, obs, in, out), v);
   }
@@ -146,7 +146,7 @@ final class Exec implements Instr.Visitor<Void> {
   /** `free p`: null is a null dereference, an object already freed a double free. */
   @Override
   public Void visitFree(Instr.Free f) {
-    List<ExprGen.Obligation> obs = new ArrayList<>();
+    List<Obligation> obs = new ArrayList<>();
     ExprGen g = p.gen();
     TlaExpr obj = g.gen(f.target(), obs);
     StructSym s = g.structOf(f.target());
@@ -215,7 +215,7 @@ final class Exec implements Instr.Visitor<Void> {
   @Override
   public Void visitAwait(Instr.Await a) {
     Path awake = ctx.faults.mightSleep(p, a, out);
-    List<ExprGen.Obligation> obs = new ArrayList<>();
+    List<Obligation> obs = new ArrayList<>();
     TlaExpr v = awake.gen().gen(a.cond(), obs);
     Path ok = ctx.faults.discharge(awake, obs, a, out);
     ok.guard(v);
@@ -316,7 +316,7 @@ final class Exec implements Instr.Visitor<Void> {
   /** `for x in c`: the snapshot the loop walks: a set's elements, or a list's or queue's sequence. */
   @Override
   public Void visitForInit(Instr.ForInit f) {
-    List<ExprGen.Obligation> obs = new ArrayList<>();
+    List<Obligation> obs = new ArrayList<>();
     TlaExpr set = p.gen().gen(f.collection(), obs);
     Path ok = ctx.faults.discharge(p, obs, f, out);
     ok.store.writeAt(ctx.layout.local(ctx.thread, f.rest(), f.rest()), ExprGen.SELF, set);

@@ -28,54 +28,6 @@ import java.util.Map;
  */
 final class ExprGen {
 
-  /** What must hold where an expression is evaluated, else the step faults (lower/Faults#discharge). */
-  sealed interface Obligation permits Obligation.Pointer, Obligation.Divisor, Obligation.Each {
-    /** The condition under which the expression is evaluated (null: always). */
-    TlaExpr context();
-
-    /** The fault kind when it fails (a pointer inside a quantifier: null only). */
-    String kind();
-
-    /** When it fails, in its context: the pointer is null, the divisor 0 (a remainder's, below 1). */
-    TlaExpr fails();
-
-    /** A dereference of {@code obj} (of struct {@code struct}). */
-    record Pointer(TlaExpr context, TlaExpr obj, StructSym struct, Span span) implements Obligation {
-      public String kind() {
-        return "null_deref";
-      }
-
-      public TlaExpr fails() {
-        return conj(context, new TlaExpr.Infix(BinOp.EQ, obj, NULL));
-      }
-    }
-
-    /** A division ({@code remainder} false: the divisor is not 0) or remainder (it is positive). */
-    record Divisor(TlaExpr context, TlaExpr divisor, boolean remainder, Span span) implements Obligation {
-      public String kind() {
-        return remainder ? "bad_modulus" : "div_zero";
-      }
-
-      public TlaExpr fails() {
-        return conj(context, new TlaExpr.Infix(remainder ? BinOp.LEQ : BinOp.EQ, divisor, new TlaExpr.Num(0)));
-      }
-    }
-
-    /**
-     * An obligation of a quantifier's or comprehension's body, for each element {@code var} of
-     * {@code set}: the body is evaluated for every element, so it fails when it fails for one.
-     */
-    record Each(TlaExpr context, String var, TlaExpr set, Obligation inner) implements Obligation {
-      public String kind() {
-        return inner.kind();
-      }
-
-      public TlaExpr fails() {
-        return conj(context, new TlaExpr.Quant(Quantifier.EXISTS, List.of(new TlaExpr.Bound(var, set)), inner.fails()));
-      }
-    }
-  }
-
   private final Checked checked;
   private final Program program;
   private final Layout layout;
@@ -87,6 +39,13 @@ final class ExprGen {
   private final List<String> activeBound = new ArrayList<>();
   /** Those of them that range over a set that cannot hold null (no set literal in it). */
   private final java.util.Set<String> nullFree = new java.util.HashSet<>();
+  /** Those of them that range over live objects only ({@link #liveOnly}). */
+  private final java.util.Set<String> liveElems = new java.util.HashSet<>();
+  /** By variable bound (as {@link #activeBound}): the obligations of its body (null: not checked) and the context its binder is in. */
+  private final List<List<Obligation>> bodies = new ArrayList<>();
+  private final List<TlaExpr> entries = new ArrayList<>();
+  /** Whether the expressions are a step's (whose field reads inside quantifiers are checked for liveness). */
+  private final boolean step;
   /** The arguments of the expression functions being expanded, by parameter. */
   private final Map<Symbol.LocalSym, TlaExpr> args = new IdentityHashMap<>();
 
@@ -99,6 +58,7 @@ final class ExprGen {
     this.program = checked.program();
     this.layout = layout;
     this.thread = thread;
+    this.step = store != null;
     this.store = store == null ? new Store(layout) : store;
     this.names = names;
   }
@@ -128,12 +88,10 @@ final class ExprGen {
       TlaExpr obj = gen(f.obj(), ctx, out);
       StructSym s = structOf(f.obj());
       FieldSym field = s.fields().get(f.field().text());
-      // In a quantifier's body, the pointers that depend on its element (`y.peer.v`) are checked
-      // for null: elements themselves are never null (`y.v`, unless the set has a literal in it),
-      // and a pointer that does not depend on them is the same in every element's evaluation.
-      if (out != null && (activeBound.isEmpty() || !(obj instanceof TlaExpr.Name n && nullFree.contains(n.id()))
-          && dev.inflight.translator.tla.Binders.names(obj).stream().anyMatch(activeBound::contains) && !knownNonNull(ctx, obj))) {
+      if (out != null && activeBound.isEmpty()) {
         out.add(new Obligation.Pointer(ctx, obj, s, f.span()));
+      } else if (out != null && dev.inflight.translator.tla.Binders.names(obj).stream().anyMatch(activeBound::contains)) {
+        element(ctx, obj, s, f.span(), out);
       }
       return names.substitute(store.readField(layout.heapVar.get(s), obj, layout.fieldName.get(field)), activeBound);
     }
@@ -157,7 +115,7 @@ final class ExprGen {
     if (e instanceof Expr.SetComp sc) {
       TlaExpr set = elems(sc.set(), gen(sc.set(), ctx, out));
       List<Obligation> each = out == null ? null : new ArrayList<>();
-      String v = bind(sc.var(), sc.set());
+      String v = bind(sc.var(), sc.set(), each, ctx);
       TlaExpr pred = gen(sc.pred(), null, each);
       unbind();
       lift(each, ctx, v, set, out);
@@ -166,7 +124,7 @@ final class ExprGen {
     if (e instanceof Expr.Quant q) {
       TlaExpr set = elems(q.set(), gen(q.set(), ctx, out));
       List<Obligation> each = out == null ? null : new ArrayList<>();
-      String v = bind(q.var(), q.set());
+      String v = bind(q.var(), q.set(), each, ctx);
       TlaExpr body = gen(q.body(), null, each);
       unbind();
       lift(each, ctx, v, set, out);
@@ -176,6 +134,80 @@ final class ExprGen {
       return closure(cl, ctx, out);
     }
     throw new IllegalStateException("cannot lower " + e.getClass().getSimpleName() + " at " + e.span());
+  }
+
+  /**
+   * The obligations of a dereference in a quantifier's body of a pointer that depends on its
+   * element (a pointer that does not is the same in every element's evaluation: the one the rest
+   * of the step dereferences). It is checked for null unless it is an element itself (sets hold
+   * no null, unless the set has a literal in it) or the body's context says it is not null; in a
+   * step, it is checked to be live unless it is an element of a set of live objects only.
+   */
+  private void element(TlaExpr ctx, TlaExpr obj, StructSym s, Span span, List<Obligation> out) {
+    String elem = obj instanceof TlaExpr.Name n && activeBound.contains(n.id()) ? n.id() : null;
+    boolean nullable = (elem == null || !nullFree.contains(elem)) && !knownNonNull(ctx, obj);
+    if (nullable && !checked(Obligation.Pointer.class, obj, ctx, out)) {
+      out.add(new Obligation.Pointer(ctx, obj, s, span));
+    }
+    if (step && (elem == null || !liveElems.contains(elem)) && !checked(Obligation.Live.class, obj, ctx, out)) {
+      TlaExpr st = names.substitute(store.readField(layout.heapVar.get(s), obj, "st"), activeBound);
+      out.add(new Obligation.Live(ctx, obj, nullable, s, st, span));
+    }
+  }
+
+  /**
+   * Whether {@code obj} is already checked the same way where this read is evaluated: in this
+   * body, under a context that {@code ctx} implies (none, or a conjunct of it: `b.rcv == sk &&
+   * b.len > 0` reads `b` first unguarded), or, when {@code obj} depends on outer variables only,
+   * in the body binding the innermost of them, under a context implied by the one the next
+   * binder is in (`u.inflight > count({b in s : b.fp == u.file})` checks `u` once). The body reads
+   * one state, so where the first check passes, the second does.
+   */
+  private boolean checked(Class<? extends Obligation> kind, TlaExpr obj, TlaExpr ctx, List<Obligation> out) {
+    java.util.Set<String> uses = dev.inflight.translator.tla.Binders.names(obj);
+    int level = activeBound.size() - 1;
+    while (level > 0 && !uses.contains(activeBound.get(level))) {
+      level--;
+    }
+    if (level < activeBound.size() - 1 && bodies.get(level) != null && checked(bodies.get(level), kind, obj, entries.get(level + 1))) {
+      return true;
+    }
+    return checked(out, kind, obj, ctx);
+  }
+
+  private static boolean checked(List<Obligation> out, Class<? extends Obligation> kind, TlaExpr obj, TlaExpr ctx) {
+    for (Obligation o : out) {
+      TlaExpr on = o instanceof Obligation.Pointer p ? p.obj() : o instanceof Obligation.Live l ? l.obj() : null;
+      if (kind.isInstance(o) && obj.equals(on) && implies(ctx, o.context())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether {@code ctx} has {@code weaker} as a conjunct (null: always evaluated). */
+  static boolean implies(TlaExpr ctx, TlaExpr weaker) {
+    if (weaker == null || weaker.equals(ctx)) {
+      return true;
+    }
+    return ctx instanceof TlaExpr.Infix i && i.op() == BinOp.AND && (implies(i.left(), weaker) || implies(i.right(), weaker));
+  }
+
+  /**
+   * Whether a set holds live objects only, wherever it is read: `live(S)`, and subsets of it
+   * written as a comprehension over it, an intersection with it or a difference from it.
+   */
+  private boolean liveOnly(Expr set) {
+    if (set instanceof Expr.Call c) {
+      return c.fn().text().equals("live") && !program.calls.containsKey(c); // the built-in, not a function of that name
+    }
+    if (set instanceof Expr.SetComp sc) {
+      return liveOnly(sc.set());
+    }
+    if (set instanceof Expr.Binary b && b.op() == Expr.BinOp.INTER) {
+      return liveOnly(b.left()) || liveOnly(b.right());
+    }
+    return set instanceof Expr.Binary b && b.op() == Expr.BinOp.MINUS && liveOnly(b.left());
   }
 
   /** Whether a context says outright that {@code obj} is not null (a conjunct `obj # NULL` or `~(obj = NULL)`). */
@@ -210,7 +242,7 @@ final class ExprGen {
     TlaExpr roots = gen(cl.roots(), ctx, out);
     Type t = checked.typeOf(cl.roots());
     int rounds = t instanceof Type.SetT st && st.elem() != null ? Math.max(1, st.elem().bound()) : 1;
-    String v = bind(cl.var(), null);
+    String v = bind(cl.var(), null, null, ctx);
     // a closure's step is evaluated for the elements each round reaches: its dereferences and
     // divisions are not checked (docs/semantics.md, "Dereferences and faults")
     TlaExpr step = gen(cl.step(), null, null);
@@ -277,13 +309,18 @@ final class ExprGen {
    * body reads from the store are substituted with their own bound variables renamed away from
    * it (see {@link BoundNames#substitute}).
    */
-  private String bind(dev.inflight.translator.ast.Ident var, Expr set) {
+  private String bind(dev.inflight.translator.ast.Ident var, Expr set, List<Obligation> body, TlaExpr entry) {
     String v = names.inner(var.text(), activeBound);
     activeBound.add(v);
+    bodies.add(body);
+    entries.add(entry);
     boolean[] literal = {set == null};
     dev.inflight.translator.check.AstWalk.exprs(set, x -> literal[0] |= x instanceof Expr.SetLit);
     if (!literal[0]) {
       nullFree.add(v); // sets hold no null: adding null is a null dereference
+    }
+    if (set != null && liveOnly(set)) {
+      liveElems.add(v);
     }
     for (Map.Entry<Expr.Name, Symbol> e : program.names.entrySet()) {
       if (e.getValue() instanceof Symbol.BoundSym b && b.ident == var) {
@@ -295,7 +332,11 @@ final class ExprGen {
 
   /** Leaves the scope of the innermost variable {@link #bind} named. */
   private void unbind() {
-    nullFree.remove(activeBound.remove(activeBound.size() - 1));
+    String v = activeBound.remove(activeBound.size() - 1);
+    bodies.remove(bodies.size() - 1);
+    entries.remove(entries.size() - 1);
+    nullFree.remove(v);
+    liveElems.remove(v);
   }
 
   StructSym structOf(Expr objExpr) {
@@ -431,6 +472,6 @@ final class ExprGen {
   }
 
   static TlaExpr conj(TlaExpr a, TlaExpr b) {
-    return a == null ? b : new TlaExpr.Infix(BinOp.AND, a, b);
+    return a == null ? b : b == null ? a : new TlaExpr.Infix(BinOp.AND, a, b);
   }
 }

@@ -59,12 +59,12 @@ final class Faults {
    * object no longer has).
    */
   Deref deref(Path p, Expr objExpr, Span at, Instr in, PathSink out, String freedKind) {
-    List<ExprGen.Obligation> obs = new ArrayList<>();
+    List<Obligation> obs = new ArrayList<>();
     ExprGen g = p.gen();
     TlaExpr obj = g.gen(objExpr, obs);
     StructSym s = g.structOf(objExpr);
     Path ok = discharge(p, obs, in, out);
-    return new Deref(check(ok, new ExprGen.Obligation.Pointer(null, obj, s, at), in, out, freedKind), obj, s);
+    return new Deref(check(ok, new Obligation.Pointer(null, obj, s, at), in, out, freedKind), obj, s);
   }
 
   /**
@@ -72,15 +72,17 @@ final class Faults {
    * each division or remainder whose divisor may be 0 (a remainder's, below 1); returns the path
    * on which all of them are fine.
    */
-  Path discharge(Path p, List<ExprGen.Obligation> obs, Instr in, PathSink out) {
+  Path discharge(Path p, List<Obligation> obs, Instr in, PathSink out) {
     Path ok = p;
-    for (ExprGen.Obligation o : obs) {
-      if (o instanceof ExprGen.Obligation.Pointer ptr) {
+    for (Obligation o : obs) {
+      if (o instanceof Obligation.Pointer ptr) {
         ok = check(ok, ptr, in, out, "use_after_free");
-      } else if (o instanceof ExprGen.Obligation.Divisor d) {
+      } else if (o instanceof Obligation.Divisor d) {
         ok = divisor(ok, d, in, out);
-      } else if (o instanceof ExprGen.Obligation.Each e) {
+      } else if (o instanceof Obligation.Each e) {
         ok = each(ok, e, in, out);
+      } else if (o instanceof Obligation.Live) {
+        throw new IllegalStateException("a liveness obligation outside a quantifier: " + o);
       } else {
         throw new IllegalStateException("obligation " + o);
       }
@@ -93,7 +95,7 @@ final class Faults {
    * TLA+'s {@code %} takes a positive one) splits off as a fault, as a kernel's divide error
    * would; the step goes on with the divisor known to be fine.
    */
-  private Path divisor(Path ok, ExprGen.Obligation.Divisor d, Instr in, PathSink out) {
+  private Path divisor(Path ok, Obligation.Divisor d, Instr in, PathSink out) {
     TlaExpr zero = new TlaExpr.Num(0);
     TlaExpr bad = d.remainder() ? new TlaExpr.Infix(BinOp.LEQ, d.divisor(), zero) : new TlaExpr.Infix(BinOp.EQ, d.divisor(), zero);
     TlaExpr good = d.remainder() ? new TlaExpr.Infix(BinOp.GT, d.divisor(), zero) : new TlaExpr.Infix(BinOp.NEQ, d.divisor(), zero);
@@ -110,28 +112,44 @@ final class Faults {
 
   /**
    * A dereference or division in a quantifier's or comprehension's body: the path where it fails
-   * for some element splits off as a fault of its kind (a dereference there: null only, as field
-   * reads of a set's elements are not checked for liveness); the step goes on where it fails for none.
+   * for some element splits off as a fault of its kind (a pointer that is null, an object that
+   * is not live, a divisor that is 0); the step goes on where it fails for none. A use-after-free
+   * names the object: one of those the body finds freed.
    */
-  private Path each(Path ok, ExprGen.Obligation.Each e, Instr in, PathSink out) {
-    ExprGen.Obligation inner = e.inner();
-    while (inner instanceof ExprGen.Obligation.Each x) {
+  private Path each(Path ok, Obligation.Each e, Instr in, PathSink out) {
+    Obligation inner = e.inner();
+    while (inner instanceof Obligation.Each x) {
       inner = x.inner();
     }
-    if (inner instanceof ExprGen.Obligation.Pointer ptr && ok.nonNull.contains(ptr.obj())) {
+    if (inner instanceof Obligation.Pointer ptr && ok.nonNull.contains(ptr.obj())) {
       return ok; // a pointer this step already found not null (`u.v - count({d in s : d.f == u.f})`)
+    }
+    if (ElementChecks.covered(ok, e)) {
+      return ok; // the elements were found live earlier in the step, and nothing they read changed since
     }
     TlaExpr bad = e.fails();
     Path faulty = ok.copy();
     faulty.guard(bad);
-    fault(faulty, e.kind(), in, null, out);
+    TlaExpr obj = null;
+    if (e.inner() instanceof Obligation.Live live && live.obj().equals(new TlaExpr.Name(e.var()))) {
+      obj = new TlaExpr.Choose(new TlaExpr.Bound(e.var(), e.set()), live.fails()); // the element itself
+    } else if (inner instanceof Obligation.Live live) {
+      String w = ok.names.inner("freed", List.of(), bad);
+      obj = new TlaExpr.Choose(new TlaExpr.Bound(w, new TlaExpr.Name(ctx.layout.poolConst.get(live.struct()))),
+          e.failsWith(new TlaExpr.Infix(BinOp.EQ, live.obj(), new TlaExpr.Name(w))));
+    }
+    fault(faulty, e.kind(), in, obj, out);
     Path fine = ok.copy();
     fine.guard(new TlaExpr.Prefix(dev.inflight.translator.tla.UnOp.NOT, bad));
+    List<TlaExpr> passed = ElementChecks.key(e);
+    if (passed != null) {
+      fine.liveEach.add(passed);
+    }
     return fine;
   }
 
   /** One dereference: splits off its null path and its freed path (a fault of kind {@code freedKind}). */
-  private Path check(Path ok, ExprGen.Obligation.Pointer o, Instr in, PathSink out, String freedKind) {
+  private Path check(Path ok, Obligation.Pointer o, Instr in, PathSink out, String freedKind) {
     if (o.obj().equals(ExprGen.SELF)) {
       return ok;
     }

@@ -52,6 +52,8 @@ final class Path {
   final Set<TlaExpr> fresh = new HashSet<>();
   /** Objects (heap variable, object) known live on this path since their last check. */
   final Set<List<Object>> knownLive = new HashSet<>();
+  /** Liveness checks of a quantifier's elements passed on this path (lower/ElementChecks). */
+  final List<List<TlaExpr>> liveEach = new ArrayList<>();
 
   /** The init block only: how often the path has visited each loop head since it entered the loop (see PathWalker). */
   final java.util.Map<Integer, Integer> visits = new java.util.HashMap<>();
@@ -150,6 +152,7 @@ final class Path {
     p.nonNull.addAll(nonNull);
     p.fresh.addAll(fresh);
     p.knownLive.addAll(knownLive);
+    p.liveEach.addAll(liveEach);
     p.store = store.copy();
     p.store.binder = p::name;
     p.names = names.copy();

@@ -29,18 +29,20 @@ public final class StatePredicates {
    * state (docs/semantics.md, "Properties that cannot be evaluated").
    */
   public TlaExpr translateTotal(Expr e) {
-    List<ExprGen.Obligation> obs = new ArrayList<>();
+    List<Obligation> obs = new ArrayList<>();
     TlaExpr body = gen.gen(e, obs);
     List<TlaExpr> conj = new ArrayList<>();
-    for (ExprGen.Obligation o : obs) {
+    for (Obligation o : obs) {
       TlaExpr ok;
-      if (o instanceof ExprGen.Obligation.Pointer p && ExprGen.knownNonNull(p.context(), p.obj())) {
+      if (o instanceof Obligation.Pointer p && ExprGen.knownNonNull(p.context(), p.obj())) {
         continue;
-      } else if (o instanceof ExprGen.Obligation.Pointer p) {
+      } else if (o instanceof Obligation.Pointer p) {
         ok = new TlaExpr.Infix(BinOp.NEQ, p.obj(), ExprGen.NULL);
-      } else if (o instanceof ExprGen.Obligation.Divisor d) {
+      } else if (o instanceof Obligation.Divisor d) {
         ok = new TlaExpr.Infix(d.remainder() ? BinOp.GT : BinOp.NEQ, d.divisor(), new TlaExpr.Num(0));
-      } else if (o instanceof ExprGen.Obligation.Each each) {
+      } else if (o instanceof Obligation.Live) {
+        continue; // not made for properties: they may read a freed object's record
+      } else if (o instanceof Obligation.Each each) {
         TlaExpr never = new TlaExpr.Prefix(dev.inflight.translator.tla.UnOp.NOT, each.fails());
         if (!conj.contains(never)) {
           conj.add(never);
