@@ -320,6 +320,38 @@ class ModelCheckerTest {
   }
 
   @Test
+  void aWaitThroughANullPointerIsNotABlockedThreadInTheCostModel() throws IOException {
+    // WaitsFor read the await's condition unguarded: with `a` null TLC could not evaluate it, and
+    // after the null dereference every other property was left undecided
+    CheckReport r = check("wait_null.ifl", """
+        model wait_null
+        struct obj { v = 0 }
+        var p: obj = null
+        var g = 0
+        cost {
+          cpus = 2
+          syscall = 100
+        }
+        latency upd <= 1000
+        op fn upd(a: obj) {
+          cost syscall
+          await a.v == g
+        }
+        thread t1 {
+          upd(p)
+        }
+        thread t2 {
+          cost syscall
+          g = 1
+        }
+        """, CheckOptions.defaults());
+    assertThat(r.violated().name()).as(describe(r)).isEqualTo("no_null_deref");
+    assertThat(r.verdicts()).containsEntry("latency_upd", CheckReport.HOLDS).containsEntry("deadlock", CheckReport.HOLDS)
+        .containsEntry("no_use_after_free", CheckReport.HOLDS).hasSize(10);
+    assertThat(r.verdicts().values()).containsOnly(CheckReport.HOLDS, CheckReport.VIOLATED);
+  }
+
+  @Test
   void badInputIsReportedWithoutRunningTlc() throws IOException {
     CheckReport r = check("bad.ifl", "model bad\n\nthread t {\n  x = nosuch\n}\n", CheckOptions.defaults());
 

@@ -50,6 +50,8 @@ final class RandomModels {
   private int loopVars;
   /** How many times the shared sum `h = (h + g) % 3` was drawn: every second is a division instead. */
   private int sums;
+  /** How many times the test `count(s) == 0` was drawn in this model: the first, third, … walk `s` reading its elements instead. */
+  private int emptyTests;
   /** Whether the statement being drawn is in the body of a `while` (loops do not nest). */
   private boolean inWhile;
   /** Whether the model uses the published globals f, k and w (and so declares them). */
@@ -334,7 +336,9 @@ final class RandomModels {
       case 2 -> "h == g";
       case 3 -> "p != null";
       case 4 -> intLocal() + " == 1";
-      case 5 -> "count(s) == 0";
+      // every second one reads the elements of `s`, which may hold a freed object (a
+      // use-after-free where it is evaluated); counted, not drawn, as `sums` above
+      case 5 -> emptyTests++ % 2 == 1 ? "count(s) == 0" : "count({e in s : e.v == g}) == 0";
       case 6 -> "list_empty(q)";
       default -> obj() + " == p";
     };

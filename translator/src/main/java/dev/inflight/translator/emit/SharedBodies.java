@@ -360,7 +360,10 @@ final class SharedBodies {
       });
     }
     List<String> names = g.stream().map(c -> c.def().name()).toList();
-    insertedBefore.put(rep.index(), new TlaModule.OpDef(name, params, body,
+    // before the first of its actions in the module (the representative may come later: a
+    // definition must precede its uses)
+    int first = g.stream().mapToInt(Candidate::index).min().orElseThrow();
+    insertedBefore.put(first, new TlaModule.OpDef(name, params, body,
         List.of("the paths of " + String.join(", ", names) + ": the same code"
             + (params.size() == 1 ? "" : ", each action passing its own " + String.join(", ", params.subList(1, params.size())))
             + " (docs/semantics.md, \"Shared paths\")"), null));

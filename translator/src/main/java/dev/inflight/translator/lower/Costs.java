@@ -358,9 +358,21 @@ final class Costs {
       this.waker = waker;
     }
 
+    /**
+     * Blocked at an `await` while its condition is false and can be read: where the condition
+     * dereferences null or a freed object or divides by 0, the thread's step faults instead, and
+     * TLC could not evaluate the condition there.
+     */
     public ThreadCode.WaitSite visitAwait(Instr.Await a) {
-      TlaExpr cond = ctx.newPath(node).gen().gen(a.cond(), new ArrayList<>());
-      return new ThreadCode.WaitSite(label, new TlaExpr.Prefix(UnOp.NOT, cond), "await", false, null);
+      Path p = ctx.newPath(node);
+      List<Obligation> obs = new ArrayList<>();
+      TlaExpr cond = p.gen().gen(a.cond(), obs);
+      List<TlaExpr> blocked = new ArrayList<>();
+      for (Obligation o : obs) {
+        blocked.add(ctx.faults.holds(p, o));
+      }
+      blocked.add(new TlaExpr.Prefix(UnOp.NOT, cond));
+      return new ThreadCode.WaitSite(label, blocked.size() == 1 ? blocked.get(0) : new TlaExpr.And(blocked), "await", false, null);
     }
     public ThreadCode.WaitSite visitLockOp(Instr.LockOp lk) {
       if (!lk.isLock()) {

@@ -148,6 +148,25 @@ final class Faults {
     return fine;
   }
 
+  /**
+   * Where {@code o} holds, so that its fault path is not taken: a dereference's pointer is not
+   * null and its object live, a quantifier's or a division's obligation does not fail; each
+   * under its context. For conditions read outside a step (the cost model's WaitsFor: a thread
+   * whose wait would fault is not blocked).
+   */
+  TlaExpr holds(Path p, Obligation o) {
+    if (!(o instanceof Obligation.Pointer ptr)) {
+      return new TlaExpr.Prefix(dev.inflight.translator.tla.UnOp.NOT, o.fails());
+    }
+    if (ptr.obj().equals(ExprGen.SELF)) {
+      return new TlaExpr.Bool(true);
+    }
+    TlaExpr st = p.store.readField(ctx.layout.heapVar.get(ptr.struct()), ptr.obj(), "st");
+    TlaExpr good = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, ptr.obj(), ExprGen.NULL),
+        new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
+    return ptr.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, ptr.context(), good);
+  }
+
   /** One dereference: splits off its null path and its freed path (a fault of kind {@code freedKind}). */
   private Path check(Path ok, Obligation.Pointer o, Instr in, PathSink out, String freedKind) {
     if (o.obj().equals(ExprGen.SELF)) {

@@ -203,6 +203,24 @@ class SharedBodiesTest {
         .containsExactlyInAnyOrder("L5_paths", "w_L5_paths");
   }
 
+  @Test
+  void anOperatorIsDefinedBeforeTheFirstActionThatCallsItWhereverItsGroupStarts() {
+    // w's L5b copy is of the form of an earlier, shorter action (too short to share: the form's
+    // copies are not shared), so the copies of label L5 are grouped L5b first, L5 second, while
+    // L5 comes first in the module: the operator must precede it
+    TlaExpr.Update g = new TlaExpr.Update(List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field("g")), name("NULL"));
+    TlaExpr.Update h = new TlaExpr.Update(List.of(new TlaExpr.Index(name("self")), new TlaExpr.Field("h")), new TlaExpr.Num(3));
+    String kind = "a_thread_kind_whose_name_is_long";
+    TlaModule.OpDef late = callSite(kind, "L5b", "sys_sendmsg", new TlaExpr.Except(name(kind + "_locals"), List.of(g, h)));
+    // the same form with one-letter names: below SharedBodies.MIN_LENGTH
+    TlaModule.OpDef shortOne = new TlaModule.OpDef("w_at_L9", List.of("self"), dev.inflight.translator.tla.Rewrite.apply(late.body(),
+        e -> e instanceof TlaExpr.Name n && n.id().startsWith("global_number_") ? name("g" + n.id().substring(14))
+            : e instanceof TlaExpr.Name n && n.id().equals(kind + "_locals") ? name("w") : null), List.of(), null);
+    List<TlaModule.Unit> units = shared(shortOne, callSite(kind, "L5", "sys_write", blank(kind, "f")), late);
+    List<String> names = units.stream().map(u -> ((TlaModule.OpDef) u).name()).toList();
+    assertThat(names).containsExactly("w_at_L9", "L5_paths", kind + "_at_L5", kind + "_at_L5b");
+  }
+
   /** A label action that sets x to g_1 op (g_2[self] + … + g_30[self]) and y to 1. */
   private static TlaModule.OpDef sum(String name, BinOp op) {
     TlaExpr e = new TlaExpr.FunApp(name("g_2"), List.of(name("self")));
