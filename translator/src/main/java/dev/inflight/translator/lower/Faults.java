@@ -194,9 +194,7 @@ final class Faults {
     freed.guard(notLive);
     fault(freed, freedKind, in, o.obj(), out);
     Path fine = ok.copy();
-    TlaExpr good = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, o.obj(), ExprGen.NULL),
-        new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
-    fine.guard(o.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, o.context(), good));
+    fine.guard(holds(ok, o));
     if (o.context() == null) {
       fine.nonNull.add(o.obj());
       fine.knownLive.add(key);
