@@ -249,9 +249,10 @@ class BoundVariablesTest {
           }
         }
         """);
-    // r's value is named where r2's closure reads it, so each closure's definitions are its own
-    assertThat(e.tla()).contains("\\E r_now \\in {LET reach1_1 == roots \\cup (UNION {{s[z].next} : z \\in roots})",
-        "reach1_0 == {w \\in r_now : w \\in roots}", "reach1_0 \\cup (UNION {{s[z].next} \\ r_now : z \\in reach1_0})",
-        "g' = Cardinality(r2_now)");
+    // each closure is named where it is computed (its step's dereferences are checked for each
+    // element it reaches), so each closure's definitions are its own
+    assertThat(e.tla()).contains("\\E reach_now \\in {LET reach1_1 == roots \\cup (UNION {{s[z].next} : z \\in roots \\ {NULL}})",
+        "reach1_0 == {w \\in reach_now : w \\in roots}", "reach1_0 \\cup (UNION {{s[z].next} \\ reach_now : z \\in reach1_0 \\ {NULL}})",
+        "g' = Cardinality(reach_now2)");
   }
 }

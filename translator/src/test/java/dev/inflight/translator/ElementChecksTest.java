@@ -109,4 +109,46 @@ class ElementChecksTest {
     Emitted freed = BoundVariablesTest.translate(HEAD + walk.formatted("free a"));
     assertThat(quantifiedUseAfterFree(freed)).isEqualTo(2);
   }
+
+  @Test
+  void aClosuresStepIsCheckedForEachElementItReachesOnceNamed() {
+    Emitted e = BoundVariablesTest.translate(HEAD + """
+        thread t {
+          n = count(closure(s, x : {y in live(obj) : y.peer == x && x.v > 0}))
+        }
+        """);
+    // the closure is a definition of the step, read by its value and by its check
+    assertThat(e.tla()).contains("~\\E x \\in reach_now :", "obj[y].peer = x /\\ obj[x].st # \"live\" /\\ x = freed",
+        "n' = Cardinality(reach_now)");
+    assertThat(quantifiedUseAfterFree(e)).isEqualTo(1);
+  }
+
+  @Test
+  void aClosureWhoseElementsAreAllInASetFoundLiveIsNotCheckedAgain() {
+    Emitted e = BoundVariablesTest.translate(HEAD + """
+        thread t {
+          atomic {
+            n = count({y in s : y.v == 1})
+            n = n + count(closure({z in s : z.v > 0}, x : {w in s : x.peer == w}))
+          }
+        }
+        """);
+    // the roots and every set the step draws from are within s, whose elements the step found live
+    assertThat(quantifiedUseAfterFree(e)).isEqualTo(1);
+  }
+
+  @Test
+  void aClosureInsideAQuantifierIsAFunctionOfItsVariable() {
+    Emitted e = BoundVariablesTest.translate(HEAD + """
+        thread t {
+          if exists a in live(obj) : count(closure({a}, x : {w in s : x.v == 0})) > 1 {
+            hit = true
+          }
+        }
+        """);
+    assertThat(e.tla()).contains("reach_now ==", "[a \\in {o \\in Pool_obj : obj[o].st = \"live\"} |->",
+        "\\E x \\in reach_now[a] :");
+    assertThat(e.tla()).doesNotContain("{NULL}"); // {a} holds no null: a set's element is never null
+    assertThat(quantifiedUseAfterFree(e)).isEqualTo(1);
+  }
 }

@@ -80,6 +80,20 @@ class IdiomsAndCascadesTest {
               |   ^^^^^^^^^^^^^
               = help: call it: `rcu_read_lock()`
             """),
+        new Case("assert without parentheses", """
+            model m
+            var n = 0
+            thread t {
+              assert n >= 0
+            }
+            """, """
+            error[E0103]: this expression is not a statement
+             --> t.ifl:4:3
+              |
+            4 |   assert n >= 0
+              |   ^^^^^^
+              = help: `assert` is called with its arguments in parentheses: `assert(cond)`
+            """),
         new Case("an undeclared lock", """
             model m
             thread t {
@@ -179,5 +193,12 @@ class IdiomsAndCascadesTest {
     Translator.Result r = translate("model m\nvar counter = 0\nthread t { countr = counter + 1\n touch_me = countr }\nthread u { x = conter }\n");
     assertThat(r.diagnostics()).extracting(d -> d.code().id()).containsExactly("E0200");
     assertThat(List.of(r.diagnostics().get(0).help())).containsExactly("did you mean `counter`?");
+  }
+
+  @Test
+  void everyProcedureWhoseCallIsShownIsABuiltinWithThatManyArguments() {
+    dev.inflight.translator.diag.Idioms.CALLED.forEach((name, usage) -> assertThat(
+        dev.inflight.translator.resolve.Builtins.PROCEDURES.get(name)).as(name)
+        .isEqualTo(usage.split(",").length));
   }
 }

@@ -50,7 +50,10 @@ final class RandomModels {
   private int loopVars;
   /** How many times the shared sum `h = (h + g) % 3` was drawn: every second is a division instead. */
   private int sums;
-  /** How many times the test `count(s) == 0` was drawn in this model: the first, third, … walk `s` reading its elements instead. */
+  /**
+   * How many times the test `count(s) == 0` was drawn in this model: the first, third, … walk `s`
+   * reading its elements instead, the second, sixth, … as the step of a closure over it.
+   */
   private int emptyTests;
   /** Whether the statement being drawn is in the body of a `while` (loops do not nest). */
   private boolean inWhile;
@@ -337,8 +340,14 @@ final class RandomModels {
       case 3 -> "p != null";
       case 4 -> intLocal() + " == 1";
       // every second one reads the elements of `s`, which may hold a freed object (a
-      // use-after-free where it is evaluated); counted, not drawn, as `sums` above
-      case 5 -> emptyTests++ % 2 == 1 ? "count(s) == 0" : "count({e in s : e.v == g}) == 0";
+      // use-after-free where it is evaluated), the others of every four as a closure's step
+      // does (the same test: a closure is empty where its roots are); counted, not drawn, as
+      // `sums` above
+      case 5 -> switch (emptyTests++ % 4) {
+        case 1 -> "count(closure(s, x : {y in s : x.v == g})) == 0";
+        case 3 -> "count(s) == 0";
+        default -> "count({e in s : e.v == g}) == 0";
+      };
       case 6 -> "list_empty(q)";
       default -> obj() + " == p";
     };

@@ -67,8 +67,18 @@ public final class Idioms {
 
   /** The help for an expression standing alone that is a bare built-in procedure name, or null. */
   static String bareCall(String text) {
-    return NO_ARGUMENTS.contains(text) ? "call it: `" + text + "()`" : null;
+    if (NO_ARGUMENTS.contains(text)) {
+      return "call it: `" + text + "()`";
+    }
+    String usage = CALLED.get(text);
+    return usage == null ? null : "`" + text + "` is called with its arguments in parentheses: `" + usage + "`";
   }
+
+  /** Built-in procedures that take arguments, as a call of each is written (resolve/Builtins#PROCEDURES). */
+  public static final java.util.Map<String, String> CALLED = java.util.Map.of(
+      "assert", "assert(cond)", "add", "add(set, obj)", "remove", "remove(set, obj)", "push", "push(queue, obj)",
+      "list_add", "list_add(list, obj)", "list_add_tail", "list_add_tail(list, obj)", "list_del", "list_del(list, obj)",
+      "queue_work", "queue_work(work)", "flush_work", "flush_work(work)");
 
   /** The help for an unexpected `>` right after a `-`: C's `->`. */
   public static final String ARROW = "`->` is C: the DSL writes a field through a pointer with `.`, as in `sk.refcnt`";

@@ -365,6 +365,7 @@ final class Costs {
      */
     public ThreadCode.WaitSite visitAwait(Instr.Await a) {
       Path p = ctx.newPath(node);
+      p.store.binder = null; // a definition, not a path: nothing is named around it
       List<Obligation> obs = new ArrayList<>();
       TlaExpr cond = p.gen().gen(a.cond(), obs);
       List<TlaExpr> blocked = new ArrayList<>();

@@ -16,7 +16,8 @@ import java.util.List;
  * one with the same key, or with a body context that implies the earlier one's. A check of the
  * element itself, unconditional and outside any other quantifier, says every element of the set
  * is live: it covers any later check of an element of that set or a subset of it (`S \ {p}`, a
- * filter of S, `S \cap T`), nested or guarded as it may be.
+ * filter of S, `S \cap T`, a union of such subsets: a closure's hull, Obligation.Each#within),
+ * nested or guarded as it may be.
  */
 final class ElementChecks {
   private static final TlaExpr ELEMENT = new TlaExpr.Str("#element");
@@ -69,7 +70,7 @@ final class ElementChecks {
     TlaExpr set = null;
     for (Obligation o = e; o instanceof Obligation.Each x; o = x.inner()) {
       if (live.obj().equals(new TlaExpr.Name(x.var()))) {
-        set = x.set();
+        set = x.within();
       }
     }
     TlaExpr of = set;
@@ -78,10 +79,13 @@ final class ElementChecks {
         && x.get(4) == null && x.get(3).equals(st) && within(of, x.get(1)));
   }
 
-  /** Whether {@code s} is {@code t} or a subset of it written as a difference, filter or intersection. */
+  /** Whether {@code s} is {@code t} or a subset of it written as a difference, filter, intersection or union of subsets. */
   private static boolean within(TlaExpr s, TlaExpr t) {
     if (s.equals(t)) {
       return true;
+    }
+    if (s instanceof TlaExpr.Infix i && i.op() == BinOp.CUP) {
+      return within(i.left(), t) && within(i.right(), t);
     }
     if (s instanceof TlaExpr.Infix i && i.op() == BinOp.SETMINUS) {
       return within(i.left(), t);

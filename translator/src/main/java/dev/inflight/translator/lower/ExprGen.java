@@ -28,26 +28,30 @@ import java.util.Map;
  */
 final class ExprGen {
 
-  private final Checked checked;
+  final Checked checked;
   private final Program program;
   private final Layout layout;
   private final ThreadSym thread;
-  private final Store store;
-  private final BoundNames names;
+  final Store store;
+  final BoundNames names;
   private final Map<Symbol.BoundSym, String> bound = new IdentityHashMap<>();
   /** The variables bound around the expression being generated, innermost last. */
-  private final List<String> activeBound = new ArrayList<>();
+  final List<String> activeBound = new ArrayList<>();
   /** Those of them that range over a set that cannot hold null (no set literal in it). */
-  private final java.util.Set<String> nullFree = new java.util.HashSet<>();
+  final java.util.Set<String> nullFree = new java.util.HashSet<>();
   /** Those of them that range over live objects only ({@link #liveOnly}). */
   private final java.util.Set<String> liveElems = new java.util.HashSet<>();
   /** By variable bound (as {@link #activeBound}): the obligations of its body (null: not checked) and the context its binder is in. */
   private final List<List<Obligation>> bodies = new ArrayList<>();
   private final List<TlaExpr> entries = new ArrayList<>();
+  /** By variable bound (as {@link #activeBound}): the set it ranges over (null: a closure's variable). */
+  final List<TlaExpr> domains = new ArrayList<>();
   /** Whether the expressions are a step's (whose field reads inside quantifiers are checked for liveness). */
-  private final boolean step;
+  final boolean step;
   /** The arguments of the expression functions being expanded, by parameter. */
   private final Map<Symbol.LocalSym, TlaExpr> args = new IdentityHashMap<>();
+  /** Closures met in the expressions (their rounds, names and checks). */
+  private final Closures closures = new Closures(this);
 
   /**
    * For a thread's step ({@code thread} and {@code store} non-null) or for a state predicate;
@@ -71,7 +75,7 @@ final class ExprGen {
     return gen(e, null, out);
   }
 
-  private TlaExpr gen(Expr e, TlaExpr ctx, List<Obligation> out) {
+  TlaExpr gen(Expr e, TlaExpr ctx, List<Obligation> out) {
     if (e instanceof Expr.IntLit i) {
       return new TlaExpr.Num(i.value());
     }
@@ -115,7 +119,7 @@ final class ExprGen {
     if (e instanceof Expr.SetComp sc) {
       TlaExpr set = elems(sc.set(), gen(sc.set(), ctx, out));
       List<Obligation> each = out == null ? null : new ArrayList<>();
-      String v = bind(sc.var(), sc.set(), each, ctx);
+      String v = bind(sc.var(), List.of(sc.set()), set, each, ctx);
       TlaExpr pred = gen(sc.pred(), null, each);
       unbind();
       lift(each, ctx, v, set, out);
@@ -124,14 +128,14 @@ final class ExprGen {
     if (e instanceof Expr.Quant q) {
       TlaExpr set = elems(q.set(), gen(q.set(), ctx, out));
       List<Obligation> each = out == null ? null : new ArrayList<>();
-      String v = bind(q.var(), q.set(), each, ctx);
+      String v = bind(q.var(), List.of(q.set()), set, each, ctx);
       TlaExpr body = gen(q.body(), null, each);
       unbind();
       lift(each, ctx, v, set, out);
       return new TlaExpr.Quant(q.forall() ? Quantifier.FORALL : Quantifier.EXISTS, List.of(new TlaExpr.Bound(v, set)), body);
     }
     if (e instanceof Expr.Closure cl) {
-      return closure(cl, ctx, out);
+      return closures.closure(cl, ctx, out);
     }
     throw new IllegalStateException("cannot lower " + e.getClass().getSimpleName() + " at " + e.span());
   }
@@ -221,60 +225,13 @@ final class ExprGen {
 
   /** A body's obligations, as obligations of the whole quantifier or comprehension over {@code set}. */
   private static void lift(List<Obligation> each, TlaExpr ctx, String v, TlaExpr set, List<Obligation> out) {
-    if (each != null) {
-      each.forEach(o -> out.add(new Obligation.Each(ctx, v, set, o)));
-    }
+    lift(each, ctx, v, set, null, out);
   }
 
-  private int closures;
-
-  /**
-   * A closure over objects of a pool of B slots is reached after at most B rounds of adding
-   * every element's step set, so it unrolls to B LET definitions:
-   * {@code LET r1 == roots \cup UNION {step(x) : x \in roots}
-   * r2 == r1 \cup UNION {step(x) : x \in r1 \ roots} ... IN rB} (with {@code r0 == roots} first
-   * when the roots are computed, not a name). Each round takes the steps of the elements the
-   * round before added only: those of older elements are already in (docs/semantics.md,
-   * "Locals"). The step is written out in each round: as a LET operator applied there, raw TLC
-   * took more CPU on async_wait, not less (bench/RESULTS.md).
-   */
-  private TlaExpr closure(Expr.Closure cl, TlaExpr ctx, List<Obligation> out) {
-    TlaExpr roots = gen(cl.roots(), ctx, out);
-    Type t = checked.typeOf(cl.roots());
-    int rounds = t instanceof Type.SetT st && st.elem() != null ? Math.max(1, st.elem().bound()) : 1;
-    String v = bind(cl.var(), null, null, ctx);
-    // a closure's step is evaluated for the elements each round reaches: its dereferences and
-    // divisions are not checked (docs/semantics.md, "Dereferences and faults")
-    TlaExpr step = gen(cl.step(), null, null);
-    unbind();
-    int id = ++closures;
-    List<dev.inflight.translator.tla.TlaModule.OpDef> defs = new ArrayList<>();
-    TlaExpr prev = roots;
-    String last = null;
-    List<String> around = new ArrayList<>(activeBound);
-    around.add(v);
-    if (!(roots instanceof TlaExpr.Name) && rounds > 0) {
-      // the first round uses the roots twice (the union and the set its steps range over): a
-      // computed root set is defined once, as the closure's first definition
-      String name = names.inner("reach" + id + "_0", around, roots, step);
-      around.add(name);
-      defs.add(new dev.inflight.translator.tla.TlaModule.OpDef(name, roots));
-      prev = new TlaExpr.Name(name);
+  static void lift(List<Obligation> each, TlaExpr ctx, String v, TlaExpr set, TlaExpr hull, List<Obligation> out) {
+    if (each != null) {
+      each.forEach(o -> out.add(new Obligation.Each(ctx, v, set, o, hull)));
     }
-    TlaExpr before = null;
-    for (int i = 1; i <= rounds; i++) {
-      String name = names.inner("reach" + id + "_" + i, around, roots, step);
-      around.add(name);
-      // the steps of the elements the last round added: the older ones' are in prev already
-      TlaExpr frontier = before == null ? prev : new TlaExpr.Infix(BinOp.SETMINUS, prev, before);
-      TlaExpr grown = new TlaExpr.Infix(BinOp.CUP, prev, new TlaExpr.Prefix(UnOp.UNION,
-          new TlaExpr.SetMap(step, List.of(new TlaExpr.Bound(v, frontier)))));
-      defs.add(new dev.inflight.translator.tla.TlaModule.OpDef(name, grown));
-      before = prev;
-      prev = new TlaExpr.Name(name);
-      last = name;
-    }
-    return new TlaExpr.Let(defs, new TlaExpr.Name(last));
   }
 
   private TlaExpr name(Expr.Name n) {
@@ -307,19 +264,24 @@ final class ExprGen {
   /**
    * Names the TLA+ variable of a DSL quantifier, comprehension or closure variable. Values the
    * body reads from the store are substituted with their own bound variables renamed away from
-   * it (see {@link BoundNames#substitute}).
+   * it (see {@link BoundNames#substitute}). The variable ranges over the elements of
+   * {@code sets}: it is never null unless one of them has a set literal in it (sets hold no null:
+   * adding null is a null dereference) with an element other than such a variable, and always live when every one of them holds live
+   * objects only ({@link #liveOnly}).
    */
-  private String bind(dev.inflight.translator.ast.Ident var, Expr set, List<Obligation> body, TlaExpr entry) {
+  String bind(dev.inflight.translator.ast.Ident var, List<Expr> sets, TlaExpr domain, List<Obligation> body, TlaExpr entry) {
     String v = names.inner(var.text(), activeBound);
     activeBound.add(v);
+    domains.add(domain);
     bodies.add(body);
     entries.add(entry);
-    boolean[] literal = {set == null};
-    dev.inflight.translator.check.AstWalk.exprs(set, x -> literal[0] |= x instanceof Expr.SetLit);
+    boolean[] literal = {false};
+    sets.forEach(set -> dev.inflight.translator.check.AstWalk.exprs(set,
+        x -> literal[0] |= x instanceof Expr.SetLit l && !l.elems().stream().allMatch(this::element)));
     if (!literal[0]) {
-      nullFree.add(v); // sets hold no null: adding null is a null dereference
+      nullFree.add(v);
     }
-    if (set != null && liveOnly(set)) {
+    if (sets.stream().allMatch(this::liveOnly)) {
       liveElems.add(v);
     }
     for (Map.Entry<Expr.Name, Symbol> e : program.names.entrySet()) {
@@ -330,9 +292,15 @@ final class ExprGen {
     return v;
   }
 
+  /** Whether {@code e} is a variable bound to the elements of a set that holds no null. */
+  private boolean element(Expr e) {
+    return e instanceof Expr.Name n && program.names.get(n) instanceof Symbol.BoundSym b && nullFree.contains(bound.get(b));
+  }
+
   /** Leaves the scope of the innermost variable {@link #bind} named. */
-  private void unbind() {
+  void unbind() {
     String v = activeBound.remove(activeBound.size() - 1);
+    domains.remove(domains.size() - 1);
     bodies.remove(bodies.size() - 1);
     entries.remove(entries.size() - 1);
     nullFree.remove(v);

@@ -62,8 +62,19 @@ sealed interface Obligation permits Obligation.Pointer, Obligation.Live, Obligat
   /**
    * An obligation of a quantifier's or comprehension's body, for each element {@code var} of
    * {@code set}: the body is evaluated for every element, so it fails when it fails for one.
+   * {@code hull} is a set that holds every element of {@code set}, written without the variables
+   * bound inside it (a closure's roots and the sets its step draws from), or null: {@code set}.
    */
-  record Each(TlaExpr context, String var, TlaExpr set, Obligation inner) implements Obligation {
+  record Each(TlaExpr context, String var, TlaExpr set, Obligation inner, TlaExpr hull) implements Obligation {
+    Each(TlaExpr context, String var, TlaExpr set, Obligation inner) {
+      this(context, var, set, inner, null);
+    }
+
+    /** A set that holds every element (lower/ElementChecks: all of it found live covers this check). */
+    TlaExpr within() {
+      return hull == null ? set : hull;
+    }
+
     public String kind() {
       return inner.kind();
     }

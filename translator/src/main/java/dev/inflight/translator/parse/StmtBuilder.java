@@ -21,6 +21,8 @@ final class StmtBuilder extends InflightBaseVisitor<Object> {
 
   /** Lines with a syntax error: the builder's own messages there would only be its echo. */
   private final Set<Integer> syntaxErrorLines;
+  /** Lines with an expression that is not a statement, reported (the first on each line). */
+  private final Set<Integer> notStatementLines = new java.util.HashSet<>();
 
   StmtBuilder(AstBuilder ast, Diagnostics diags, Set<Integer> syntaxErrorLines) {
     this.ast = ast;
@@ -152,7 +154,8 @@ final class StmtBuilder extends InflightBaseVisitor<Object> {
     if (e instanceof Expr.Call c) {
       return new Stmt.Call(c, ast.span(ctx));
     }
-    if (!(e instanceof Expr.Error) && !syntaxErrorLines.contains(e.span().line())) {
+    // `assert x > 0` parses as two expressions on one line: one mistake, one message (the first's)
+    if (!(e instanceof Expr.Error) && !syntaxErrorLines.contains(e.span().line()) && notStatementLines.add(e.span().line())) {
       diags.notAStatement(e.span());
     }
     return new Stmt.Error(ast.span(ctx));
