@@ -118,7 +118,7 @@ sender_at_L21(self) ==
           /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 21, b, skb)
 
-\* a sender thread at L22: 3 paths (2 to a fault)
+\* a sender thread at L22: 4 paths (3 to a fault)
 \* examples/checks/alloc_loop.ifl:22: push(rxq, b)
 \*   23: i = i + 1
 sender_at_L22(self) ==
@@ -126,7 +126,7 @@ sender_at_L22(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, receiver_locals>>
     /\ \E b \in {sender_locals[self].b} :
-       \E ok \in {b # NULL} :
+       \E ok \in {b # NULL /\ skb[b].st = "live"} :
        \/ /\ ok
           /\ Len(rxq) < 3
           /\ rxq' = Append(rxq, b)
@@ -136,8 +136,7 @@ sender_at_L22(self) ==
        \/ /\ ok
           /\ Len(rxq) \geq 3
           /\ FaultBound("model_bound", self, 22, "queue rxq 3")
-       \/ /\ b = NULL
-          /\ Fault("null_deref", self, 22)
+       \/ FaultDeref("use_after_free", self, 22, b, skb)
 
 \* any step of a sender thread
 sender_step(self) ==
@@ -186,16 +185,22 @@ receiver_at_L29(self) ==
             IF br THEN receiver_locals ELSE [receiver_locals EXCEPT ![self] = receiver_locals_init]
        /\ UNCHANGED <<fault, skb, rxq, sender_locals>>
 
-\* a receiver thread at L31: 2 paths
+\* a receiver thread at L31: 3 paths (1 to a fault)
 \* examples/checks/alloc_loop.ifl:31: b = pop(rxq)
 receiver_at_L31(self) ==
     /\ pc[self] = "L31"
     /\ fault.kind = "none"
-    /\ \E br \in {rxq = <<>>} :
-       /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = IF br THEN NULL ELSE Head(rxq)]
-       /\ pc' = [pc EXCEPT ![self] = "L32"]
-       /\ rxq' = IF br THEN rxq ELSE Tail(rxq)
-       /\ UNCHANGED <<fault, skb, sender_locals>>
+    /\ UNCHANGED <<skb, sender_locals>>
+    /\ \/ \E br \in {rxq = <<>>} :
+          /\ IF br THEN TRUE ELSE Head(rxq) # NULL => skb[Head(rxq)].st = "live"
+          /\ receiver_locals' = [receiver_locals EXCEPT ![self].b = IF br THEN NULL ELSE Head(rxq)]
+          /\ pc' = [pc EXCEPT ![self] = "L32"]
+          /\ rxq' = IF br THEN rxq ELSE Tail(rxq)
+          /\ UNCHANGED <<fault>>
+       \/ /\ rxq # <<>>
+          /\ Head(rxq) # NULL
+          /\ skb[Head(rxq)].st # "live"
+          /\ FaultOn("use_after_free", self, 31, Head(rxq))
 
 \* a receiver thread at L32: 3 paths (2 to a fault)
 \* examples/checks/alloc_loop.ifl:32: touch b

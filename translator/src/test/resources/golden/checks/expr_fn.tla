@@ -266,14 +266,20 @@ closer_at_L47(self) ==
                /\ pc' = [pc EXCEPT ![self] = IF br THEN "L49" ELSE "L52"]
                /\ UNCHANGED <<fault>>
 
-\* a closer thread at L49: one path
+\* a closer thread at L49: 2 paths (1 to a fault)
 \* examples/checks/expr_fn.ifl:49: remove(table, sk)
 closer_at_L49(self) ==
     /\ pc[self] = "L49"
     /\ fault.kind = "none"
-    /\ /\ table' = table \ {closer_locals[self].sk}
-       /\ pc' = [pc EXCEPT ![self] = "L50"]
-       /\ UNCHANGED <<fault, sock, table_lock, lookup_locals, closer_locals>>
+    /\ UNCHANGED <<sock, table_lock, lookup_locals, closer_locals>>
+    /\ \E sk \in {closer_locals[self].sk} :
+       \/ /\ sk # NULL => sock[sk].st = "live"
+          /\ table' = table \ {sk}
+          /\ pc' = [pc EXCEPT ![self] = "L50"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 49, sk)
 
 \* a closer thread at L50: 3 paths (2 to a fault)
 \* examples/checks/expr_fn.ifl:50: sk.hashed = false

@@ -295,14 +295,20 @@ closer_at_L44(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L45"]
        /\ UNCHANGED <<fault, sock, table, lookup_locals, closer_locals>>
 
-\* a closer thread at L45: one path
+\* a closer thread at L45: 2 paths (1 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:45: remove(table, sk)
 closer_at_L45(self) ==
     /\ pc[self] = "L45"
     /\ fault.kind = "none"
-    /\ /\ table' = table \ {closer_locals[self].sk}
-       /\ pc' = [pc EXCEPT ![self] = "L46"]
-       /\ UNCHANGED <<fault, sock, table_lock, lookup_locals, closer_locals>>
+    /\ UNCHANGED <<sock, table_lock, lookup_locals, closer_locals>>
+    /\ \E sk \in {closer_locals[self].sk} :
+       \/ /\ sk # NULL => sock[sk].st = "live"
+          /\ table' = table \ {sk}
+          /\ pc' = [pc EXCEPT ![self] = "L46"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk # NULL
+          /\ sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 45, sk)
 
 \* a closer thread at L46: 3 paths (2 to a fault)
 \* examples/checks/expr_fn_unhash_late.ifl:46: sk.hashed = false

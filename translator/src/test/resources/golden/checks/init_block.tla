@@ -114,7 +114,7 @@ AllDone == \A t \in Thread_worker : pc[t] = "Done"
 
 \* thread worker[2] (examples/checks/init_block.ifl:41)
 
-\* a worker thread at L43: 3 paths
+\* a worker thread at L43: 4 paths (1 to a fault)
 \* examples/checks/init_block.ifl:43: sk = pick(socks)
 \*   44: if sk != null {
 \*   48: if sk != null {
@@ -128,14 +128,18 @@ worker_at_L43(self) ==
           /\ pc' = [pc EXCEPT ![self] = "Done"]
           /\ UNCHANGED <<fault, socks>>
        \/ \E picked \in socks :
-            \E br \in {picked # NULL} :
-            /\ worker_locals' =
-                 IF br
-                 THEN [worker_locals EXCEPT ![self].sk = picked]
-                 ELSE [worker_locals EXCEPT ![self] = worker_locals_init]
-            /\ socks' = IF br THEN socks \ {picked} ELSE socks
-            /\ pc' = [pc EXCEPT ![self] = IF br THEN "L49" ELSE "Done"]
-            /\ UNCHANGED <<fault>>
+            \/ \E br \in {picked # NULL} :
+               /\ IF br THEN picked # NULL => sock[picked].st = "live" ELSE TRUE
+               /\ worker_locals' =
+                    IF br
+                    THEN [worker_locals EXCEPT ![self].sk = picked]
+                    ELSE [worker_locals EXCEPT ![self] = worker_locals_init]
+               /\ socks' = IF br THEN socks \ {picked} ELSE socks
+               /\ pc' = [pc EXCEPT ![self] = IF br THEN "L49" ELSE "Done"]
+               /\ UNCHANGED <<fault>>
+            \/ /\ picked # NULL
+               /\ sock[picked].st # "live"
+               /\ FaultOn("use_after_free", self, 45, picked)
 
 \* a worker thread at L49: 3 paths (2 to a fault)
 \* examples/checks/init_block.ifl:49: touch sk

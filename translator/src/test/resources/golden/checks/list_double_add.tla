@@ -131,13 +131,13 @@ sender_at_L18(self) ==
           /\ unix_sock[u].st # "live"
           /\ FaultOn("use_after_free", self, 19, u)
 
-\* a sender thread at L20: 3 paths (2 to a fault)
+\* a sender thread at L20: 4 paths (3 to a fault)
 \* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
 sender_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
     /\ UNCHANGED <<sender_untouched, unix_sock>>
-    /\ \E ok \in {u # NULL} :
+    /\ \E ok \in {u # NULL /\ unix_sock[u].st = "live"} :
        \/ /\ ok
           /\ ~u \in Elems(gc_inflight_list)
           /\ gc_inflight_list' = Append(gc_inflight_list, u)
@@ -146,8 +146,7 @@ sender_at_L20(self) ==
        \/ /\ ok
           /\ u \in Elems(gc_inflight_list)
           /\ FaultOn("list_double_add", self, 20, u)
-       \/ /\ u = NULL
-          /\ Fault("null_deref", self, 20)
+       \/ FaultDeref("use_after_free", self, 20, u, unix_sock)
 
 \* a sender thread at L22: 3 paths (2 to a fault)
 \* examples/checks/list_double_add.ifl:22: u.inflight = u.inflight + 1

@@ -23,11 +23,22 @@ Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 \* a model bound exceeded (which: b): only `fault` changes
 FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
 \* heap h has a slot never allocated
 HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
 
 \* the slot of heap h an alloc takes: the first never allocated
 FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
+
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
 
 Threads == Thread_adder
 
@@ -83,19 +94,18 @@ adder_at_L17(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L18"]
        /\ UNCHANGED <<fault, obj, members, n, adder_locals>>
 
-\* a adder thread at L18: 2 paths (1 to a fault)
+\* a adder thread at L18: 3 paths (2 to a fault)
 \* examples/checks/lock_invariant.ifl:18: add(members, o)
 adder_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, members_lock, n, adder_locals>>
     /\ \E o \in {adder_locals[self].o} :
-       \/ /\ o # NULL
+       \/ /\ o # NULL /\ obj[o].st = "live"
           /\ members' = members \cup {o}
           /\ pc' = [pc EXCEPT ![self] = "L19"]
           /\ UNCHANGED <<fault>>
-       \/ /\ o = NULL
-          /\ Fault("null_deref", self, 18)
+       \/ FaultDeref("use_after_free", self, 18, o, obj)
 
 \* a adder thread at L19: one path
 \* examples/checks/lock_invariant.ifl:19: n = n + 1

@@ -23,11 +23,22 @@ Fault(kind, t, line) == FaultWith([kind |-> kind, thread |-> t, line |-> line])
 \* a model bound exceeded (which: b): only `fault` changes
 FaultBound(kind, t, line, b) == FaultWith([kind |-> kind, thread |-> t, line |-> line, bound |-> b])
 
+\* a fault on object o: only `fault` changes
+FaultOn(kind, t, line, o) == FaultWith([kind |-> kind, thread |-> t, line |-> line, obj |-> o])
+
 \* heap h has a slot never allocated
 HasFreeSlot(h) == {o \in DOMAIN h : h[o].st = "free"} # {}
 
 \* the slot of heap h an alloc takes: the first never allocated
 FirstFreeSlot(h) == CHOOSE o \in DOMAIN h : h[o].st = "free"
+
+\* a dereference of o (an object of heap h) at line: a null_deref if o is NULL, else a fault of kind k
+\* if o is not live (the two fault paths of one dereference, written as one)
+FaultDeref(k, t, line, o, h) ==
+    IF o = NULL
+    THEN Fault("null_deref", t, line)
+    ELSE /\ h[o].st # "live"
+         /\ FaultOn(k, t, line, o)
 
 Threads == UNION {Thread_adder, Thread_sloppy}
 
@@ -92,19 +103,18 @@ adder_at_L15(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L16"]
        /\ UNCHANGED <<fault, obj, members, n, adder_locals, sloppy_locals>>
 
-\* a adder thread at L16: 2 paths (1 to a fault)
+\* a adder thread at L16: 3 paths (2 to a fault)
 \* examples/checks/lock_invariant_race.ifl:16: add(members, o)
 adder_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, members_lock, n, adder_locals, sloppy_locals>>
     /\ \E o \in {adder_locals[self].o} :
-       \/ /\ o # NULL
+       \/ /\ o # NULL /\ obj[o].st = "live"
           /\ members' = members \cup {o}
           /\ pc' = [pc EXCEPT ![self] = "L17"]
           /\ UNCHANGED <<fault>>
-       \/ /\ o = NULL
-          /\ Fault("null_deref", self, 16)
+       \/ FaultDeref("use_after_free", self, 16, o, obj)
 
 \* a adder thread at L17: one path
 \* examples/checks/lock_invariant_race.ifl:17: n = n + 1
@@ -184,19 +194,18 @@ sloppy_at_L23(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L24"]
        /\ UNCHANGED <<fault, obj, members, n, adder_locals, sloppy_locals>>
 
-\* a sloppy thread at L24: 2 paths (1 to a fault)
+\* a sloppy thread at L24: 3 paths (2 to a fault)
 \* examples/checks/lock_invariant_race.ifl:24: add(members, o)
 sloppy_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
     /\ UNCHANGED <<obj, members_lock, n, adder_locals, sloppy_locals>>
     /\ \E o \in {sloppy_locals[self].o} :
-       \/ /\ o # NULL
+       \/ /\ o # NULL /\ obj[o].st = "live"
           /\ members' = members \cup {o}
           /\ pc' = [pc EXCEPT ![self] = "L25"]
           /\ UNCHANGED <<fault>>
-       \/ /\ o = NULL
-          /\ Fault("null_deref", self, 24)
+       \/ FaultDeref("use_after_free", self, 24, o, obj)
 
 \* a sloppy thread at L25: one path
 \* examples/checks/lock_invariant_race.ifl:25: unlock members_lock

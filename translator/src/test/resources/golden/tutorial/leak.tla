@@ -100,14 +100,14 @@ sender_at_L18(self) ==
           /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 18, b, skb)
 
-\* a sender thread at L19: 3 paths (2 to a fault)
+\* a sender thread at L19: 4 paths (3 to a fault)
 \* examples/tutorial/leak.ifl:19: push(rxq, b)
 sender_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
     /\ UNCHANGED <<skb, receiver_locals>>
     /\ \E b \in {sender_locals[self].b} :
-       \E ok \in {b # NULL} :
+       \E ok \in {b # NULL /\ skb[b].st = "live"} :
        \/ /\ ok
           /\ Len(rxq) < 2
           /\ rxq' = Append(rxq, b)
@@ -117,8 +117,7 @@ sender_at_L19(self) ==
        \/ /\ ok
           /\ Len(rxq) \geq 2
           /\ FaultBound("model_bound", self, 19, "queue rxq 2")
-       \/ /\ b = NULL
-          /\ Fault("null_deref", self, 19)
+       \/ FaultDeref("use_after_free", self, 19, b, skb)
 
 \* any step of a sender thread
 sender_step(self) ==
@@ -157,20 +156,25 @@ receiver_at_L23(self) ==
        /\ pc' = [pc EXCEPT ![self] = "L24"]
        /\ UNCHANGED <<fault>>
 
-\* a receiver thread at L24: 2 paths
+\* a receiver thread at L24: 3 paths (1 to a fault)
 \* examples/tutorial/leak.ifl:24: b = pop(rxq)
 receiver_at_L24(self) ==
     /\ pc[self] = "L24"
     /\ fault.kind = "none"
     /\ UNCHANGED <<receiver_untouched>>
-    /\ \E br \in {rxq = <<>>} :
-       /\ receiver_locals' =
-            IF br
-            THEN [receiver_locals EXCEPT ![self] = receiver_locals_init]
-            ELSE [receiver_locals EXCEPT ![self].b = Head(rxq)]
-       /\ pc' = [pc EXCEPT ![self] = "L25"]
-       /\ rxq' = IF br THEN rxq ELSE Tail(rxq)
-       /\ UNCHANGED <<fault>>
+    /\ \/ \E br \in {rxq = <<>>} :
+          /\ IF br THEN TRUE ELSE Head(rxq) # NULL => skb[Head(rxq)].st = "live"
+          /\ receiver_locals' =
+               IF br
+               THEN [receiver_locals EXCEPT ![self] = receiver_locals_init]
+               ELSE [receiver_locals EXCEPT ![self].b = Head(rxq)]
+          /\ pc' = [pc EXCEPT ![self] = "L25"]
+          /\ rxq' = IF br THEN rxq ELSE Tail(rxq)
+          /\ UNCHANGED <<fault>>
+       \/ /\ rxq # <<>>
+          /\ Head(rxq) # NULL
+          /\ skb[Head(rxq)].st # "live"
+          /\ FaultOn("use_after_free", self, 24, Head(rxq))
 
 \* a receiver thread at L25: 3 paths (2 to a fault)
 \* examples/tutorial/leak.ifl:25: touch b

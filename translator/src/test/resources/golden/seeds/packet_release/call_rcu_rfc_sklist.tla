@@ -327,7 +327,7 @@ user_at_L80(self) ==
        \/ /\ ~HasFreeSlot(packet_sock)
           /\ FaultBound("model_bound", self, 80, "pool packet_sock")
 
-\* a user thread at L87: 2 paths (1 to a fault)
+\* a user thread at L87: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:87: list_add_rcu(packet_sklist, sk)  // sk_add_node_rcu under sklist_lock
 \*   88: return sk
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:22: packet_release_rfc(sock)
@@ -336,7 +336,7 @@ user_at_L87(self) ==
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs>>
     /\ \E sk \in {user_locals[self].packet_create.sk} :
-       \/ /\ sk # NULL
+       \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
           /\ packet_sklist' = packet_sklist \cup {sk}
           /\ user_locals' = [user_locals EXCEPT
                  ![self].sk = sk,
@@ -345,8 +345,7 @@ user_at_L87(self) ==
                      !.sock = user_locals[self].sock]]
           /\ pc' = [pc EXCEPT ![self] = "L281"]
           /\ UNCHANGED <<fault>>
-       \/ /\ sk = NULL
-          /\ Fault("null_deref", self, 87)
+       \/ FaultDeref("use_after_free", self, 87, sk, packet_sock)
 
 \* the paths of user_at_L94, netdev_at_L94: the same code, each action passing its own locals, to (docs/semantics.md, "Shared paths")
 L94_paths(self, locals, to) ==
@@ -369,14 +368,13 @@ user_at_L94(self) ==
 \* the paths of user_at_L95, netdev_at_L95: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
 L95_paths(self, locals) ==
     \E sk \in {locals[self].register_prot_hook.sk} :
-    \/ /\ sk # NULL
+    \/ /\ sk # NULL /\ packet_sock[sk].st = "live"
        /\ ptype_all' = ptype_all \cup {sk}
        /\ pc' = [pc EXCEPT ![self] = "L96"]
        /\ UNCHANGED <<fault>>
-    \/ /\ sk = NULL
-       /\ Fault("null_deref", self, 95)
+    \/ FaultDeref("use_after_free", self, 95, sk, packet_sock)
 
-\* a user thread at L95: 2 paths (1 to a fault)
+\* a user thread at L95: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 user_at_L95(self) ==
     /\ pc[self] = "L95"
@@ -446,16 +444,25 @@ user_at_L106(self) ==
     /\ UNCHANGED <<user_mostly_untouched, socket, user_locals>>
     /\ L106_paths(self, user_locals)
 
-\* a user thread at L107: one path
+\* the paths of user_at_L107, netdev_at_L107: the same code, each action passing its own locals (docs/semantics.md, "Shared paths")
+L107_paths(self, locals) ==
+    \E sk \in {locals[self].__unregister_prot_hook.sk} :
+    \/ /\ sk # NULL => packet_sock[sk].st = "live"
+       /\ ptype_all' = ptype_all \ {sk}
+       /\ pc' = [pc EXCEPT ![self] = "L108"]
+       /\ UNCHANGED <<fault>>
+    \/ /\ sk # NULL
+       /\ packet_sock[sk].st # "live"
+       /\ FaultOn("use_after_free", self, 107, sk)
+
+\* a user thread at L107: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 user_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, packet_sklist, rcu_gp, rcu_cbs,
                    user_locals>>
-    /\ /\ ptype_all' = ptype_all \ {user_locals[self].__unregister_prot_hook.sk}
-       /\ pc' = [pc EXCEPT ![self] = "L108"]
-       /\ UNCHANGED <<fault>>
+    /\ L107_paths(self, user_locals)
 
 \* the paths of user_at_L108, netdev_at_L108: the same code, each action passing its own locals, to, sk_free_init, to2 (docs/semantics.md, "Shared paths")
 L108_paths(self, locals, to, sk_free_init, to2) ==
@@ -660,17 +667,22 @@ user_at_L281(self) ==
              /\ UNCHANGED <<fault>>
        \/ FaultDeref("use_after_free", self, 281, sock, socket)
 
-\* a user thread at L283: one path
+\* a user thread at L283: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:283: list_del_rcu(packet_sklist, sk)
 \*   284: postpone = false
 user_at_L283(self) ==
     /\ pc[self] = "L283"
     /\ fault.kind = "none"
     /\ UNCHANGED <<user_untouched, packet_sock, socket, ptype_all, rcu_gp, rcu_cbs>>
-    /\ /\ packet_sklist' = packet_sklist \ {user_locals[self].packet_release_rfc.sk}
-       /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.postpone = FALSE]
-       /\ pc' = [pc EXCEPT ![self] = "L285"]
-       /\ UNCHANGED <<fault>>
+    /\ \E sk \in {user_locals[self].packet_release_rfc.sk} :
+       \/ /\ sk # NULL => packet_sock[sk].st = "live"
+          /\ packet_sklist' = packet_sklist \ {sk}
+          /\ user_locals' = [user_locals EXCEPT ![self].packet_release_rfc.postpone = FALSE]
+          /\ pc' = [pc EXCEPT ![self] = "L285"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ sk # NULL
+          /\ packet_sock[sk].st # "live"
+          /\ FaultOn("use_after_free", self, 283, sk)
 
 \* a user thread at L285: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:285: lock sk.bind_lock
@@ -896,7 +908,7 @@ netdev_at_L94(self) ==
     /\ UNCHANGED <<netdev_mostly_untouched, packet_sock>>
     /\ L94_paths(self, netdev_locals, "L184")
 
-\* a netdev thread at L95: 2 paths (1 to a fault)
+\* a netdev thread at L95: 3 paths (2 to a fault)
 \* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
 netdev_at_L95(self) ==
     /\ pc[self] = "L95"
@@ -929,16 +941,14 @@ netdev_at_L106(self) ==
     /\ UNCHANGED <<netdev_mostly_untouched, netdev_locals>>
     /\ L106_paths(self, netdev_locals)
 
-\* a netdev thread at L107: one path
+\* a netdev thread at L107: 2 paths (1 to a fault)
 \* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
 netdev_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
     /\ UNCHANGED <<netdev_untouched, packet_sock, dev_up, rcu_depth, rcu_gp, rcu_cbs,
                    netdev_locals>>
-    /\ /\ ptype_all' = ptype_all \ {netdev_locals[self].__unregister_prot_hook.sk}
-       /\ pc' = [pc EXCEPT ![self] = "L108"]
-       /\ UNCHANGED <<fault>>
+    /\ L107_paths(self, netdev_locals)
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
 \* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put

@@ -144,7 +144,7 @@ AllDone ==
 \* what no step of a rel thread changes (faults aside)
 rel_untouched == <<s, rcu_depth, rcu_gp, rcu_running, rx_locals, rcu_cb_locals>>
 
-\* a rel thread at L34: 3 paths
+\* a rel thread at L34: 4 paths (1 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init.ifl:34: postpone = false
 \*   36: if running {
 \*   37: postpone = true
@@ -157,17 +157,22 @@ rel_at_L34(self) ==
     /\ pc[self] = "L34"
     /\ fault.kind = "none"
     /\ UNCHANGED <<rel_untouched, sock, rcu_cbs>>
-    /\ \E br2 \in {running} :
-       LET br == CONDITIONAL = 0
-       IN
-       /\ rel_locals' =
-            IF br2 \/ br
-            THEN [rel_locals EXCEPT ![self].postpone = TRUE]
-            ELSE [rel_locals EXCEPT ![self] = rel_locals_init]
-       /\ hooked' = IF br2 THEN hooked \ {s} ELSE hooked
-       /\ running' = IF br2 THEN FALSE ELSE running
-       /\ pc' = [pc EXCEPT ![self] = IF br2 \/ br THEN "L47" ELSE "L49"]
-       /\ UNCHANGED <<fault>>
+    /\ \/ \E br2 \in {running} :
+          /\ IF br2 THEN s # NULL => sock[s].st = "live" ELSE TRUE
+          /\ LET br == CONDITIONAL = 0
+             IN
+             /\ rel_locals' =
+                  IF br2 \/ br
+                  THEN [rel_locals EXCEPT ![self].postpone = TRUE]
+                  ELSE [rel_locals EXCEPT ![self] = rel_locals_init]
+             /\ hooked' = IF br2 THEN hooked \ {s} ELSE hooked
+             /\ running' = IF br2 THEN FALSE ELSE running
+             /\ pc' = [pc EXCEPT ![self] = IF br2 \/ br THEN "L47" ELSE "L49"]
+             /\ UNCHANGED <<fault>>
+       \/ /\ running
+          /\ s # NULL
+          /\ sock[s].st # "live"
+          /\ FaultOn("use_after_free", self, 38, s)
 
 \* a rel thread at L47: 4 paths (3 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init.ifl:47: call_rcu(s, release_cb)
@@ -241,7 +246,7 @@ rel_moved_vars == pc
 down_untouched ==
     <<sock, s, rcu_depth, rcu_gp, rcu_cbs, rcu_running, rel_locals, rx_locals, rcu_cb_locals>>
 
-\* a down thread at L55: 2 paths
+\* a down thread at L55: 3 paths (1 to a fault)
 \* examples/seeds/packet_release/packet_rfc_init.ifl:55: if running {
 \*   56: remove(hooked, s)
 \*   57: running = false
@@ -249,11 +254,16 @@ down_at_L55(self) ==
     /\ pc[self] = "L55"
     /\ fault.kind = "none"
     /\ UNCHANGED <<down_untouched>>
-    /\ \E br \in {running} :
-       /\ hooked' = IF br THEN hooked \ {s} ELSE hooked
-       /\ running' = IF br THEN FALSE ELSE running
-       /\ pc' = [pc EXCEPT ![self] = "Done"]
-       /\ UNCHANGED <<fault>>
+    /\ \/ \E br \in {running} :
+          /\ IF br THEN s # NULL => sock[s].st = "live" ELSE TRUE
+          /\ hooked' = IF br THEN hooked \ {s} ELSE hooked
+          /\ running' = IF br THEN FALSE ELSE running
+          /\ pc' = [pc EXCEPT ![self] = "Done"]
+          /\ UNCHANGED <<fault>>
+       \/ /\ running
+          /\ s # NULL
+          /\ sock[s].st # "live"
+          /\ FaultOn("use_after_free", self, 56, s)
 
 \* any step of a down thread
 down_step(self) == down_at_L55(self)

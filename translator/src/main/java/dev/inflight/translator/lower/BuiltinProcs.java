@@ -16,7 +16,8 @@ import java.util.List;
  * `add`/`remove` (and RCU's `list_add_rcu`/`list_del_rcu`), `push` (a full queue exceeds the
  * model bound), `x = pop(q)` (null when empty), `x = pick(s)` / `rcu_pick` (one path per element,
  * or null when empty) and `assert(c)` (an assertion fault when false). The arguments are
- * evaluated, and their dereferences checked, before the procedure runs.
+ * evaluated, and their dereferences checked, before the procedure runs; an object put into a
+ * container or taken out of one must be live ({@link #entry}).
  */
 final class BuiltinProcs {
   private final StepContext ctx;
@@ -26,20 +27,23 @@ final class BuiltinProcs {
   }
 
   /**
-   * Putting null into a set, list or queue is a null dereference: the kernel's insertions write
-   * through the entry (`list_add(&obj->node, head)`), and a null element would make every
-   * quantifier over the container dereference null. {@code ok} goes on as the path where
-   * {@code elem} is not null (unchanged when that is already known).
+   * Putting an object into a set, list or queue, or taking it out, writes through the entry
+   * (`list_add(&obj->node, head)`, `list_del(&obj->node)`, `__skb_unlink`): the entry must be
+   * live, else a use-after-free. Putting null in is a null dereference (and a null element would
+   * make every quantifier over the container dereference null); taking null out of a set is
+   * nothing. {@code ok} goes on as the path where the entry is fine (unchanged when that is
+   * already known). Objects only: a set of listed integers has no entry.
    */
-  private void inserted(Path ok, TlaExpr elem, Instr.Proc pr, PathSink out) {
-    if (ok.nonNull.contains(elem)) {
-      return;
+  private Path entry(Path ok, Expr elemExpr, TlaExpr elem, boolean insert, Instr.Proc pr, PathSink out) {
+    return ctx.checked.typeOf(elemExpr) instanceof Type.Obj o ? entry(ok, o.struct(), elem, insert, pr, out) : ok;
+  }
+
+  private Path entry(Path ok, dev.inflight.translator.resolve.StructSym struct, TlaExpr elem, boolean insert, Instr.Proc pr, PathSink out) {
+    if (struct == null) {
+      return ok;
     }
-    Path isNull = ok.copy();
-    isNull.guard(new TlaExpr.Infix(BinOp.EQ, elem, ExprGen.NULL));
-    ctx.faults.fault(isNull, "null_deref", pr, null, out);
-    ok.guard(new TlaExpr.Infix(BinOp.NEQ, elem, ExprGen.NULL));
-    ok.nonNull.add(elem);
+    TlaExpr context = insert ? null : new TlaExpr.Infix(BinOp.NEQ, elem, ExprGen.NULL);
+    return ctx.faults.discharge(ok, List.of(new Obligation.Pointer(context, elem, struct, pr.span())), pr, out);
   }
 
   void step(Instr.Proc pr, Path p, PathSink out) {
@@ -58,25 +62,23 @@ final class BuiltinProcs {
       case "list_add_rcu":
       case "list_del_rcu": {
         BinOp op = fn.equals("add") || fn.equals("list_add_rcu") ? BinOp.CUP : BinOp.SETMINUS;
-        if (op == BinOp.CUP) {
-          inserted(ok, args.get(1), pr, out); // (guards ok: not null)
-        }
+        Path fine = entry(ok, pr.call().args().get(1), args.get(1), op == BinOp.CUP, pr, out);
         TlaExpr v = new TlaExpr.Infix(op, args.get(0), new TlaExpr.SetOf(List.of(args.get(1))));
-        out.go(pr.next(), assign(ok, coll, v, pr, out));
+        out.go(pr.next(), assign(fine, coll, v, pr, out));
         return;
       }
       case "push": {
-        inserted(ok, args.get(1), pr, out); // (guards ok: not null)
+        Path fine = entry(ok, pr.call().args().get(1), args.get(1), true, pr, out);
         TlaExpr len = new TlaExpr.Apply("Len", List.of(args.get(0)));
         int capacity = capacityOf(coll);
         TlaExpr cap = new TlaExpr.Num(capacity);
-        Path full = ok.copy();
+        Path full = fine.copy();
         full.guard(new TlaExpr.Infix(BinOp.GEQ, len, cap));
         String queue = coll instanceof Expr.Field fd ? fd.field().text() : coll instanceof Expr.Name n ? n.name().text() : "?";
         ctx.faults.bound(full, "queue " + queue + " " + capacity, pr, null, out);
-        ok.guard(new TlaExpr.Infix(BinOp.LT, len, cap));
+        fine.guard(new TlaExpr.Infix(BinOp.LT, len, cap));
         TlaExpr v = new TlaExpr.Apply("Append", List.of(args.get(0), args.get(1)));
-        out.go(pr.next(), assign(ok, coll, v, pr, out));
+        out.go(pr.next(), assign(fine, coll, v, pr, out));
         return;
       }
       case "pop": {
@@ -86,10 +88,12 @@ final class BuiltinProcs {
         none.guard(empty);
         out.go(pr.next(), pr.result() != null ? assign(none, pr.result(), ExprGen.NULL, pr, out) : none);
         out.then(() -> {
-          Path some = ok;
-          some.guard(new TlaExpr.Prefix(UnOp.NOT, empty));
+          Path nonEmpty = ok;
+          nonEmpty.guard(new TlaExpr.Prefix(UnOp.NOT, empty));
           TlaExpr head = new TlaExpr.Apply("Head", List.of(q));
           TlaExpr tail = new TlaExpr.Apply("Tail", List.of(q));
+          // the head is unlinked (its links written): it must be live
+          Path some = entry(nonEmpty, ctx.checked.typeOf(coll) instanceof Type.QueueT qt ? qt.elem() : null, head, false, pr, out);
           Path popped = assign(some, coll, tail, pr, out);
           out.go(pr.next(), pr.result() != null ? assign(popped, pr.result(), head, pr, out) : popped);
         });
@@ -114,28 +118,29 @@ final class BuiltinProcs {
       }
       case "list_add":
       case "list_add_tail": {
-        inserted(ok, args.get(1), pr, out); // (guards ok: not null)
+        Path fine = entry(ok, pr.call().args().get(1), args.get(1), true, pr, out);
         // CONFIG_DEBUG_LIST: "list_add double add" for an entry already on the list.
         TlaExpr on = new TlaExpr.Infix(BinOp.IN, args.get(1), new TlaExpr.Apply("Elems", List.of(args.get(0))));
-        Path twice = ok.copy();
+        Path twice = fine.copy();
         twice.guard(on);
         ctx.faults.fault(twice, "list_double_add", pr, args.get(1), out);
-        ok.guard(new TlaExpr.Prefix(UnOp.NOT, on));
+        fine.guard(new TlaExpr.Prefix(UnOp.NOT, on));
         TlaExpr one = new TlaExpr.Tuple(List.of(args.get(1)));
         TlaExpr v = fn.equals("list_add") ? new TlaExpr.Infix(BinOp.CONCAT, one, args.get(0))
             : new TlaExpr.Apply("Append", List.of(args.get(0), args.get(1)));
-        out.go(pr.next(), assign(ok, coll, v, pr, out));
+        out.go(pr.next(), assign(fine, coll, v, pr, out));
         return;
       }
       case "list_del": {
+        Path fine = entry(ok, pr.call().args().get(1), args.get(1), false, pr, out);
         // CONFIG_DEBUG_LIST: "list_del corruption" for an entry that is not on the list.
         TlaExpr on = new TlaExpr.Infix(BinOp.IN, args.get(1), new TlaExpr.Apply("Elems", List.of(args.get(0))));
-        Path absent = ok.copy();
+        Path absent = fine.copy();
         absent.guard(new TlaExpr.Prefix(UnOp.NOT, on));
         ctx.faults.fault(absent, "list_del_absent", pr, args.get(1), out);
-        ok.guard(on);
+        fine.guard(on);
         TlaExpr v = new TlaExpr.Apply("ListDel", List.of(args.get(0), args.get(1)));
-        out.go(pr.next(), assign(ok, coll, v, pr, out));
+        out.go(pr.next(), assign(fine, coll, v, pr, out));
         return;
       }
       case "assert": {

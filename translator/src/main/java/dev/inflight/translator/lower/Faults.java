@@ -162,8 +162,11 @@ final class Faults {
       return new TlaExpr.Bool(true);
     }
     TlaExpr st = p.store.readField(ctx.layout.heapVar.get(ptr.struct()), ptr.obj(), "st");
-    TlaExpr good = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, ptr.obj(), ExprGen.NULL),
-        new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live")));
+    TlaExpr live = new TlaExpr.Infix(BinOp.EQ, st, new TlaExpr.Str("live"));
+    if (ExprGen.knownNonNull(ptr.context(), ptr.obj())) {
+      return new TlaExpr.Infix(BinOp.IMPLIES, ptr.context(), live); // the context says it is not null
+    }
+    TlaExpr good = new TlaExpr.Infix(BinOp.AND, new TlaExpr.Infix(BinOp.NEQ, ptr.obj(), ExprGen.NULL), live);
     return ptr.context() == null ? good : new TlaExpr.Infix(BinOp.IMPLIES, ptr.context(), good);
   }
 
