@@ -221,6 +221,11 @@ public final class Translator {
       // error may only follow from it: one mistake, one message.
       return new Result(diags.all().stream().filter(Translator::lostAnInclude).toList(), null, null);
     }
+    if (diags.all().stream().anyMatch(d -> d.code() == Code.TOO_LARGE_INLINED)) {
+      // Checking inlines the same calls (inference types a function's body at each call): it
+      // would take as long as the expansion the error is about.
+      return new Result(diags.all(), null, null);
+    }
     WorkloadResolver.resolve(resolved.program(), options.workload(), diags);
     Map<String, String> overrides = WorkloadResolver.overrides(resolved.program(), options.overrides());
     WorkloadResolver.reprice(resolved.program(), options.prices(), diags);

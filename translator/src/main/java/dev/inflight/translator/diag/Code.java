@@ -56,6 +56,7 @@ public enum Code {
   LOOP_OUTSIDE_DAEMON("E0407"),
   NOT_IN_INIT("E0408"),
   SECOND_INIT("E0409"),
+  TOO_LARGE_INLINED("E0410"),
 
   // Cost model (E05xx)
   NO_PROFILE("E0500"),

@@ -309,6 +309,19 @@ public final class Diagnostics {
     error(Code.RECURSION, at, "recursive call: " + cycle, "functions are inlined, so they cannot call themselves; use a bounded loop");
   }
 
+  /** {@code what} ("function `f`", "this call of `f`", "thread `t`") inlines to {@code size} {@code units}. */
+  public void tooLargeInlined(Span at, String what, long size, String units, long limit) {
+    error(Code.TOO_LARGE_INLINED, at, what + " is too large once its function calls are inlined: "
+            + approx(size) + " " + units + ", more than " + String.format("%,d", limit),
+        "functions are inlined: every call is a copy of the body (an argument copied once per use of its parameter),"
+            + " so a function that calls another twice doubles at each level; call it once, in a loop, or keep its result in a local");
+  }
+
+  /** A count for a message: exact up to a billion, then its power of ten ("about 10^12"). */
+  private static String approx(long n) {
+    return n < 1_000_000_000L ? "about " + String.format("%,d", n) : "about 10^" + (long) Math.floor(Math.log10(n));
+  }
+
   public void unboundedLoop(Span at) {
     error(Code.UNBOUNDED_LOOP, at, "cannot derive a bound for this loop, which reads and writes only its thread's locals",
         "give one: `while COND bound N { … }`; exceeding it is reported as a model-bound error");

@@ -48,6 +48,7 @@ public final class Resolver {
     new CostSetup(cx, library, tree, rootPath).setUpCosts(root, profile, trackCost);
     new BodyResolver(cx).resolveBodies();
     new RecursionCheck(cx.program, diags).checkRecursion();
+    new InlineSize(cx.program, diags).check();
     return new Resolved(cx.program);
   }
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -115,6 +116,60 @@ class HostileInputTest {
     assertThat(diags.all()).isEmpty();
     var thread = (dev.inflight.translator.ast.Decl.Thread) file.decls().get(1);
     assertThat(thread.body().stmts()).hasSize(20_001);
+  }
+
+  // ---------------------------------------------------------------- calls that multiply (E0410)
+
+  /** {@code n} functions, each calling the next twice ({@code each}), the last {@code last}. */
+  static String doubling(int n, String each, String last, String thread) {
+    StringBuilder b = new StringBuilder("model m\nvar g = 0\n");
+    for (int i = 0; i < n; i++) {
+      b.append(each.replace("NEXT", "f" + (i + 1)).replace("THIS", "f" + i)).append('\n');
+    }
+    return b.append(last.replace("THIS", "f" + n)).append('\n').append(thread).append('\n').toString();
+  }
+
+  /**
+   * Inlining every call made these exponential: 40 functions each calling the next twice took
+   * the translator past any time limit (the checker types a body at each call, lowering inlines
+   * it). Now one error at the place where the size first passes the limit, at once; the calls of
+   * the function it names are not reported again.
+   */
+  static Stream<Case> multiplying() {
+    String exprs = doubling(40, "fn THIS(x) { return NEXT(x) + NEXT(x) }", "fn THIS(x) { return x }", "thread t { g = f0(1) }");
+    String nested = doubling(40, "fn THIS(x) { return NEXT(NEXT(x)) }", "fn THIS(x) { return x + 1 }", "thread t { g = f0(1) }");
+    String stmts = doubling(40, "fn THIS() {\n  NEXT()\n  NEXT()\n}", "fn THIS() {\n  g = g + 1\n}", "thread t { f0() }");
+    String square = "model m\nvar g = 0\nfn sq(x) { return x * x }\nthread t { g = " + rep("sq(", 40) + "2" + rep(")", 40) + " }\n";
+    StringBuilder rel = new StringBuilder("model m\nstruct s {\n");
+    for (int i = 0; i <= 30; i++) {
+      rel.append("  ref r").append(i).append(" = 1 release rel").append(i).append('\n');
+    }
+    rel.append("}\n");
+    for (int i = 0; i < 30; i++) {
+      rel.append("fn rel").append(i).append("(o) {\n  put o.r").append(i + 1).append("\n  put o.r").append(i + 1).append("\n}\n");
+    }
+    rel.append("fn rel30(o) {\n  free o\n}\nthread t {\n  a = alloc s\n  put a.r0\n}\n");
+    return Stream.of(
+        new Case("expression functions doubling", exprs,
+            "error[E0410]: function `f24` is too large once its function calls are inlined: about 262,141 syntax nodes, more than 200,000\n--> t.ifl:27:4"),
+        new Case("an argument that is a call, copied", nested,
+            "error[E0410]: this call of `f25` is too large once its function calls are inlined: about 262,143 syntax nodes, more than 200,000\n--> t.ifl:27:20"),
+        new Case("statement functions doubling", stmts,
+            "error[E0410]: function `f28` is too large once its function calls are inlined: about 12,286 statements, more than 10,000\n--> t.ifl:115:4"),
+        new Case("a parameter read twice, nested in one expression", square,
+            "error[E0410]: this call of `sq` is too large once its function calls are inlined: about 393,214 syntax nodes, more than 200,000\n--> t.ifl:4:85"),
+        new Case("release functions doubling", rel.toString(),
+            "error[E0410]: function `rel18` is too large once its function calls are inlined: about 12,286 statements, more than 10,000\n--> t.ifl:107:4"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("multiplying")
+  @Timeout(60)
+  void callsThatMultiplyAreOneDiagnostic(Case c) {
+    Translator.Result r = translate(c.source());
+    assertThat(r.ok()).isFalse();
+    assertThat(head(r)).isEqualTo(c.expected());
+    assertThat(r.diagnostics()).as("one mistake, one message").hasSize(1);
   }
 
   // ---------------------------------------------------------------- long names
