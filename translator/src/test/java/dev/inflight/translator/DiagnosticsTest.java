@@ -635,6 +635,24 @@ class DiagnosticsTest {
             2 | struct s { ref r = 1 }
               |        ^
             """),
+        src("a derived pool larger than a pool may be", """
+            model m
+            struct s { ref r = 1 }
+            thread t[8] {
+              i = 0
+              while i < 10 {
+                x = alloc s
+                i = i + 1
+              }
+            }
+            """, """
+            error[E0405]: bad bound: the model may allocate 80 `s` objects (its allocs times their loops' bounds and the threads' counts), more than a pool holds (64)
+             --> t.ifl:2:8
+              |
+            2 | struct s { ref r = 1 }
+              |        ^
+              = help: declare `struct s bound N` with N at most 64: an alloc past it is reported as a model bound exceeded
+            """),
         src("pick over listed values of two types", """
             model m
             thread t {

@@ -33,13 +33,21 @@ final class PoolBounds {
     this.loopBounds = loopBounds;
   }
 
+  /** The most objects a pool may hold, derived or declared (CheckContext#positiveConst). */
+  static final int MAX_POOL = 64;
+
+  /** Counts past a billion stay there (nested loops multiply). */
+  private static int saturated(long n) {
+    return (int) Math.min(n, 1_000_000_000L);
+  }
+
   /** Result of counting: allocs per struct, or a place where counting failed. */
   private static final class Count {
     final Map<StructSym, Integer> n = new HashMap<>();
     Stmt unbounded;
 
     void add(Count o, int times) {
-      o.n.forEach((k, v) -> n.merge(k, v * times, Integer::sum));
+      o.n.forEach((k, v) -> n.merge(k, saturated((long) v * times), (a, b) -> saturated((long) a + b)));
       if (unbounded == null) {
         unbounded = o.unbounded;
       }
@@ -71,6 +79,12 @@ final class PoolBounds {
         boolean inModel = s.decl().span().file() == program.files.get(0).source();
         diags.badBound(s.decl().name().span(), "cannot derive how many `" + s.name() + "` objects the model allocates (an alloc inside a loop without a numeric bound); "
             + (inModel ? "declare `struct " + s.name() + " bound N`" : "write `extend struct " + s.name() + " bound N` in the model"));
+        s.setBound(1, false);
+        continue;
+      }
+      if (n > MAX_POOL) {
+        boolean inModel = s.decl().span().file() == program.files.get(0).source();
+        diags.poolTooLarge(s.decl().name().span(), s.name(), n >= 1_000_000_000 ? "over a billion" : String.format("%,d", n), MAX_POOL, inModel);
         s.setBound(1, false);
         continue;
       }

@@ -359,6 +359,14 @@ public final class Diagnostics {
             : "a count's maximum is at most 64: start it lower");
   }
 
+  /** A pool derived from allocs and loops (check/PoolBounds) larger than a pool may be. */
+  public void poolTooLarge(Span at, String struct, String count, int max, boolean inModel) {
+    error(Code.BAD_BOUND, at, "bad bound: the model may allocate " + count + " `" + struct + "` objects (its allocs times their loops' bounds and"
+            + " the threads' counts), more than a pool holds (" + max + ")",
+        (inModel ? "declare `struct " + struct + " bound N`" : "write `extend struct " + struct + " bound N` in the model")
+            + " with N at most " + max + ": an alloc past it is reported as a model bound exceeded");
+  }
+
   public void badBound(Span at, String why) {
     error(Code.BAD_BOUND, at, "bad bound: " + why, null);
   }

@@ -172,6 +172,23 @@ class HostileInputTest {
     assertThat(r.diagnostics()).as("one mistake, one message").hasSize(1);
   }
 
+  /**
+   * Three nested loops of 64 around an alloc derived a pool of 262,144 objects, and the translator
+   * ran past any time limit writing a closure over it; a derived pool is bounded as a declared one.
+   */
+  @Test
+  @Timeout(60)
+  void aPoolDerivedPastTheLimitIsOneDiagnostic() {
+    String loops = "model m\nstruct node { next: node = null }\nset all of node\nvar g = 0\nthread t {\n"
+        + "  i = 0\n  while i < 64 {\n    j = 0\n    while j < 64 {\n      k = 0\n      while k < 64 {\n"
+        + "        n = alloc node\n        add(all, n)\n        k = k + 1\n      }\n      j = j + 1\n    }\n    i = i + 1\n  }\n"
+        + "  g = count(closure(all, x : {y in all : x.next == y}))\n}\n";
+    Translator.Result r = translate(loops);
+    assertThat(head(r)).isEqualTo("error[E0405]: bad bound: the model may allocate 262,144 `node` objects (its allocs times their"
+        + " loops' bounds and the threads' counts), more than a pool holds (64)\n--> t.ifl:2:8");
+    assertThat(r.diagnostics()).as("one mistake, one message").hasSize(1);
+  }
+
   // ---------------------------------------------------------------- long names
 
   @Test
