@@ -164,6 +164,60 @@ class IdiomsAndCascadesTest {
             6 | work w: f
               |      ^
               = help: queue it with `queue_work(w)`, or remove it
+            """),
+        // 65536^4 is 2^64: a 64-bit product wrapped it to 0, and the model checked with Z = 0.
+        new Case("a constant product past 64 bits", """
+            model m
+            const Z = 65536 * 65536 * 65536 * 65536
+            var g = 0
+            thread t {
+              g = 10 / (Z + 1)
+            }
+            """, """
+            error[E0104]: this is 4294967296, outside the integers a model can use (-2147483648 to 2147483647)
+             --> t.ifl:2:11
+              |
+            2 | const Z = 65536 * 65536 * 65536 * 65536
+              |           ^^^^^^^^^^^^^
+              = help: models use small integers; scale the constant down
+            """),
+        new Case("a constant out of range used as a thread count", """
+            model m
+            const A = 2147483647 * 2
+            var g = 0
+            thread t[A] {
+              g = 1
+            }
+            """, """
+            error[E0104]: this is 4294967294, outside the integers a model can use (-2147483648 to 2147483647)
+             --> t.ifl:2:11
+              |
+            2 | const A = 2147483647 * 2
+              |           ^^^^^^^^^^^^^^
+              = help: models use small integers; scale the constant down
+            """),
+        new Case("constant divisions without a value", """
+            model m
+            const Z = 0
+            const M = 5 % (0 - 2)
+            var h = 5 / Z
+            thread t {
+              h = M
+            }
+            """, """
+            error[E0303]: this has no value: a remainder by -2
+             --> t.ifl:3:11
+              |
+            3 | const M = 5 % (0 - 2)
+              |           ^^^^^^^^^^^
+              = help: the divisor of `%` must be positive (as in TLA+)
+
+            error[E0303]: this has no value: a division by 0
+             --> t.ifl:4:9
+              |
+            4 | var h = 5 / Z
+              |         ^^^^^
+              = help: the divisor of `/` must not be 0
             """));
   }
 

@@ -57,11 +57,11 @@ final class CheckContext {
     if (v instanceof Long l && l >= 1 && l <= 64) {
       return (int) (long) l;
     }
-    if (e instanceof Expr.Error) {
+    if (e instanceof Expr.Error || consts.poisoned(e)) {
       return 1;
     }
     if (v == null) {
-      diags.notConstant(e.span());
+      consts.notConstant(e, diags);
     } else {
       diags.badBound(e.span(), what + " must be an integer from 1 to 64, not " + v);
     }

@@ -170,7 +170,7 @@ public final class Checker {
         ctx.expect(new ExprTyper(ctx, null, false).expr(l.bound()), Type.INT, l.bound().span());
         Object bound = consts.eval(l.bound());
         if (!(bound instanceof Long)) {
-          diags.notConstant(l.bound().span());
+          consts.notConstant(l.bound(), diags);
         } else if ((Long) bound >= Integer.MAX_VALUE || (Long) bound < Integer.MIN_VALUE) {
           diags.valueTooLarge(l.bound().span(), (Long) bound); // the totals' cap is the largest bound + 1 (LatencyCap)
         }
@@ -186,7 +186,7 @@ public final class Checker {
         if (v instanceof Long n && n >= 0) {
           t.cpu = (int) (long) n;
         } else {
-          diags.notConstant(t.decl.cpu().span());
+          consts.notConstant(t.decl.cpu(), diags);
         }
       }
     }

@@ -55,13 +55,16 @@ final class Declarations {
         continue;
       }
       Object v = consts.eval(c.decl.value());
-      if (v == null) {
+      Expr big = consts.outOfRange(c.decl.value());
+      if (big != null) {
+        // TLC's integers are 32-bit: it could neither read the value nor compute the part.
+        diags.valueTooLarge(big.span(), (Long) consts.eval(big));
+        v = v instanceof Boolean ? Boolean.FALSE : 0L;
+        c.poisoned = true;
+      } else if (v == null) {
         if (!(c.decl.value() instanceof Expr.Error)) {
-          diags.notConstant(c.decl.value().span());
+          consts.notConstant(c.decl.value(), diags);
         }
-        v = 0L;
-      } else if (v instanceof Long l && l != (int) (long) l) {
-        diags.valueTooLarge(c.decl.value().span(), l); // written into the module as it is: TLC could not read it
         v = 0L;
       }
       c.value = v;
@@ -99,7 +102,7 @@ final class Declarations {
       Type t = new ExprTyper(ctx, null, false).expr(r.init());
       ctx.expect(t, Type.INT, r.init().span());
       if (consts.eval(r.init()) == null && !(r.init() instanceof Expr.Error)) {
-        diags.notConstant(r.init().span());
+        consts.notConstant(r.init(), diags);
       }
       int max = r.max() != null ? ctx.positiveConst(r.max(), "a refcount's maximum") : Member.Ref.DEFAULT_MAX;
       boolean maxOk = r.max() == null || consts.eval(r.max()) instanceof Long given && given == max; // a bad max is told once, above
@@ -128,7 +131,7 @@ final class Declarations {
     Type declared = p.type() == null ? null : typeRef(p.type());
     Type init = p.init() == null ? null : new ExprTyper(ctx, null, false).expr(p.init());
     if (p.init() != null && consts.eval(p.init()) == null && !(p.init() instanceof Expr.NullLit) && !(p.init() instanceof Expr.Error)) {
-      diags.notConstant(p.init().span());
+      consts.notConstant(p.init(), diags);
     }
     if (declared != null) {
       if (init != null) {

@@ -57,6 +57,7 @@ public enum Code {
   NOT_IN_INIT("E0408"),
   SECOND_INIT("E0409"),
   TOO_LARGE_INLINED("E0410"),
+  STEP_TOO_WIDE("E0411"),
 
   // Cost model (E05xx)
   NO_PROFILE("E0500"),

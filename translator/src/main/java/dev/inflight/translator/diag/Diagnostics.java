@@ -291,6 +291,12 @@ public final class Diagnostics {
         "get/put take a `ref` field, like `get sk.refcnt`; declare it in the struct as `ref refcnt = 1`");
   }
 
+  /** A constant division by 0, or a constant remainder by a divisor below 1: it has no value. */
+  public void constantDivision(Span at, boolean remainder, long divisor) {
+    error(Code.NOT_CONSTANT, at, "this has no value: " + (remainder ? "a remainder by " : "a division by ") + divisor,
+        remainder ? "the divisor of `%` must be positive (as in TLA+)" : "the divisor of `/` must not be 0");
+  }
+
   public void notConstant(Span at) {
     error(Code.NOT_CONSTANT, at, "this must be a constant expression", "use integer literals, consts and arithmetic");
   }
@@ -315,6 +321,13 @@ public final class Diagnostics {
             + approx(size) + " " + units + ", more than " + String.format("%,d", limit),
         "functions are inlined: every call is a copy of the body (an argument copied once per use of its parameter),"
             + " so a function that calls another twice doubles at each level; call it once, in a loop, or keep its result in a local");
+  }
+
+  /** A step (in practice an `atomic` block, which cannot be split) with too many paths. */
+  public void stepTooWide(Span at, long paths, long limit) {
+    error(Code.STEP_TOO_WIDE, at, "the step starting here has " + approx(paths) + " paths, more than " + String.format("%,d", limit)
+            + ": branches inside an `atomic` block multiply (each `if` or `either` doubles them), and it cannot be split",
+        "an `atomic` block is one step, with one path per way through it; keep in it only what must not interleave, and branch outside it");
   }
 
   /** A count for a message: exact up to a billion, then its power of ten ("about 10^12"). */

@@ -70,6 +70,13 @@ public final class Lowerer {
       builders.add(b);
       sites.addAll(b.waitSites());
     }
+    for (StepBuilder b : builders) {
+      Map.Entry<dev.inflight.translator.diag.Span, Long> wide = b.tooWide();
+      if (wide != null) {
+        diags.stepTooWide(wide.getKey(), wide.getValue(), Labels.MAX_ATOMIC_PATHS);
+        return new Lowered(checked, layout, vars, List.of(), reference, Set.of(), init);
+      }
+    }
     Set<ThreadSym> wakers = Costs.wakers(layout, checked.program().threads, sites);
     Set<String> heldLocks = Costs.heldLocks(sites);
     for (StepBuilder b : builders) {

@@ -72,6 +72,11 @@ final class StepBuilder {
     return labels;
   }
 
+  /** A step too wide to form (Labels#tooWide), or null. */
+  Map.Entry<dev.inflight.translator.diag.Span, Long> tooWide() {
+    return labels().tooWide();
+  }
+
   /** Costs tracked: where a thread of this kind can block inside an operation, and on whom (Costs#waitSites). */
   List<ThreadCode.WaitSite> waitSites() {
     if (waits == null) {

@@ -13,6 +13,8 @@ public sealed interface Symbol {
   final class ConstSym implements Symbol {
     public final Decl.Const decl;
     public Object value; // Long or Boolean, set by the checker
+    /** Its value was an error (E0104): uses stay silent rather than report what follows from it. */
+    public boolean poisoned;
 
     public ConstSym(Decl.Const decl) {
       this.decl = decl;

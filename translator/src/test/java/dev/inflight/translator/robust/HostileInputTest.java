@@ -189,6 +189,27 @@ class HostileInputTest {
     assertThat(r.diagnostics()).as("one mistake, one message").hasSize(1);
   }
 
+  /**
+   * Branches one after another multiply a step's paths: 25 `if`s on a local before a shared
+   * write took the translator hours (lower/Labels#splitWide now splits such a step); inside an
+   * `atomic` block, which stays one step, they are E0411.
+   */
+  @Test
+  @Timeout(60)
+  void manyBranchesInOneStepAreSplitOrOneDiagnostic(@TempDir Path dir) {
+    String ifs = rep("  if x == 1 { y = y + 1 }\n", 25);
+    Translator.Result local = translate("model m\nvar g = 1\nvar h = 0\nthread t {\n  x = g\n  y = 0\n" + ifs + "  h = y\n}\n");
+    assertThat(local.ok()).as(DiagnosticRenderer.renderAll(local.diagnostics())).isTrue();
+    Sany.Result sany = Sany.parse(Translator.write(local.emitted(), dir));
+    assertThat(sany.ok()).as(sany.describe()).isTrue();
+
+    Translator.Result atomic = translate("model m\nvar g = 1\nvar h = 0\nthread t {\n  atomic {\n    x = g\n    y = 0\n"
+        + ifs.replace("  if", "    if") + "    h = y\n  }\n}\n");
+    assertThat(head(atomic)).isEqualTo("error[E0411]: the step starting here has about 33,554,432 paths, more than 2,048: branches"
+        + " inside an `atomic` block multiply (each `if` or `either` doubles them), and it cannot be split\n--> t.ifl:6:5");
+    assertThat(atomic.diagnostics()).as("one mistake, one message").hasSize(1);
+  }
+
   // ---------------------------------------------------------------- long names
 
   @Test
