@@ -207,7 +207,9 @@ class DifferentialTest {
   private static final Map<String, Pattern> FEATURES = Map.of(
       "a statement function called", Pattern.compile("(?m)^\\s+(upd\\(|x = val\\()"),
       "a release function", Pattern.compile("release obj_release"),
-      "a work item queued", Pattern.compile("queue_work\\(wk\\)"));
+      "a work item queued", Pattern.compile("queue_work\\(wk\\)"),
+      // RandomModels#wideRun: a step of more than 1,024 paths, split at its branches
+      "a step split for width", Pattern.compile("(?m)(^\\s+if (x|ok)[^\\n]*\\}\\n){11}"));
   /** How many models have each of {@link #FEATURES} (guarded by outcomes). */
   private static final Map<String, Integer> features = new TreeMap<>();
 

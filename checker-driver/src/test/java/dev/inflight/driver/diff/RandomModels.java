@@ -98,6 +98,10 @@ final class RandomModels {
   }
 
   private String build(String name) {
+    // drawn from the name, not from rnd, so that every other choice of a model stays what it was
+    Random side = new Random(name.hashCode() * 0x2545F4914F6CDD1DL);
+    // a tenth of the models, in th1 (never an array of threads: its states multiply least)
+    int wideKind = side.nextInt(10) == 0 ? 1 : -1;
     String release = releases ? decls.releaseFn() : "";
     String work = works ? "work wk: wfn\nfn wfn() {\n" + indent(decls.workBody()) + "}\n" : "";
     mayQueue = works;
@@ -108,6 +112,9 @@ final class RandomModels {
       locals.clear();
       loopVars = 0;
       String body = indent(block(2 + rnd.nextInt(3), 2, false, false, false));
+      if (k == wideKind) {
+        body = indent(wideRun(side)) + body;
+      }
       if (costs && rnd.nextBoolean()) {
         body += "  upd(" + obj() + ")\n"; // an operation that completes unless the thread faults first
       }
@@ -281,6 +288,27 @@ final class RandomModels {
       case 3 -> "lock l\n" + body + "if " + cond() + " {\n  unlock l\n} else {\n  unlock l\n}\n";
       default -> "lock l\n" + body + "unlock l\n";
     };
+  }
+
+  /**
+   * A run of 11 or 12 `if`s on locals alone between two shared statements (a tenth of the
+   * models): more than 1,024 paths through one step, which the merged
+   * translation splits at every branch (lower/Labels#splitWide, docs/semantics.md, "Steps");
+   * the locals' values then reach a shared write and an assertion.
+   */
+  private String wideRun(Random side) {
+    locals.add("x");
+    locals.add("ok");
+    StringBuilder b = new StringBuilder("g = (g + 1) % 3\n");
+    String[] conds = {"x == 0", "x == 1", "x != 2", "ok"};
+    String[] sets = {"x = (x + 1) % 3", "x = 0", "ok = x == 1", "ok = !ok", "x = 2"};
+    int n = 11 + side.nextInt(2);
+    for (int i = 0; i < n; i++) {
+      b.append("if ").append(conds[side.nextInt(conds.length)]).append(" { ").append(sets[side.nextInt(sets.length)])
+          .append(" } else { ").append(sets[side.nextInt(sets.length)]).append(" }\n");
+    }
+    b.append(side.nextBoolean() ? "h = x\n" : "assert(x != 2 || g != 1)\n");
+    return b.toString();
   }
 
   private String indent(String s) {
