@@ -76,6 +76,9 @@ CostProbe ==
     \/ op_end.op = "none"
     \/ PrintT(<<"inflight-cost", op_end>>)
 
+\* an atomic by thread t on a cache line CPU c wrote last
+AtomicCost(c, t) == IF c = CpuOf(t) THEN Cost_atomic_local ELSE Cost_atomic_remote
+
 \* the largest latency bound + 1: a running total stops here (no charge is negative)
 LatCap == 401
 
@@ -125,11 +128,7 @@ L35_paths(self, locals, to) ==
     \E ok2 \in {ok /\ obj[x].count > 0} :
     \/ /\ ok2
        /\ obj[x].count < 32
-       /\ lat' = [lat EXCEPT
-              ![self] = Capped(@ +
-                                 IF obj[x].count_cpu = CpuOf(self)
-                                 THEN Cost_atomic_local
-                                 ELSE Cost_atomic_remote)]
+       /\ lat' = [lat EXCEPT ![self] = Capped(@ + AtomicCost(obj[x].count_cpu, self))]
        /\ obj' = [obj EXCEPT ![x].count_cpu = CpuOf(self), ![x].count = @ + 1]
        /\ op_end' = NoOpEnd
        /\ pc' = [pc EXCEPT ![self] = to]
@@ -171,15 +170,8 @@ L36_paths(self, locals, locals_init) ==
                  ![x].count = IF br THEN @ - 1 ELSE 0,
                  ![x].st = IF br THEN @ ELSE "freed"]
           /\ \E lat_total \in {IF br
-                               THEN lat[self] +
-                                      (IF obj[x].count_cpu = CpuOf(self)
-                                       THEN Cost_atomic_local
-                                       ELSE Cost_atomic_remote)
-                               ELSE lat[self] +
-                                      (IF obj[x].count_cpu = CpuOf(self)
-                                       THEN Cost_atomic_local
-                                       ELSE Cost_atomic_remote) +
-                                      Cost_free} :
+                               THEN lat[self] + AtomicCost(obj[x].count_cpu, self)
+                               ELSE lat[self] + AtomicCost(obj[x].count_cpu, self) + Cost_free} :
              /\ op_end' =
                   IF lat_total > 400
                   THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]
@@ -219,15 +211,8 @@ a_at_L36b(self) ==
                     ![x].count = IF br THEN @ - 1 ELSE 0,
                     ![x].st = IF br THEN @ ELSE "freed"]
              /\ \E lat_total \in {IF br
-                                  THEN lat[self] +
-                                         (IF obj[x].count_cpu = CpuOf(self)
-                                          THEN Cost_atomic_local
-                                          ELSE Cost_atomic_remote)
-                                  ELSE lat[self] +
-                                         (IF obj[x].count_cpu = CpuOf(self)
-                                          THEN Cost_atomic_local
-                                          ELSE Cost_atomic_remote) +
-                                         Cost_free} :
+                                  THEN lat[self] + AtomicCost(obj[x].count_cpu, self)
+                                  ELSE lat[self] + AtomicCost(obj[x].count_cpu, self) + Cost_free} :
                 /\ op_end' =
                      IF lat_total > 400
                      THEN [op |-> "bump", thread |-> self, ns |-> Capped(lat_total)]

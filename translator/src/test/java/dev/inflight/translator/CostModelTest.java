@@ -119,13 +119,14 @@ class CostModelTest {
     assertThat(tla).containsPattern("VARIABLES [^=]*\\blat\\b[^=]*\\bop_end\\b");
     // a refcount's cache line remembers its CPU; an atomic is local or remote by it
     assertThat(tla).contains("count_cpu |-> CpuOf(self)")
-        .contains("\\E x \\in {a_locals[self].inner.x} :", "IF obj[x].count_cpu = CpuOf(self)");
+        .contains("\\E x \\in {a_locals[self].inner.x} :", "AtomicCost(obj[x].count_cpu, self)")
+        .contains("AtomicCost(c, t) == IF c = CpuOf(t) THEN Cost_atomic_local ELSE Cost_atomic_remote");
     // two functions, one operation; and an operation inside another is part of it
     assertThat(tla).contains("op |-> \"send\"").contains("op |-> \"outer\"").containsPattern("op |-> \"wrapper\"|_paths\\(self, [^\\n]*\"wrapper\"")
         .doesNotContain("op |-> \"inner_op\"").doesNotContain("op |-> \"write\"");
     // a lock last taken on another CPU is contended; one never taken (-1) is not
-    assertThat(tla).contains("big_cpu = -1")
-        .containsPattern("IF big_cpu = CpuOf\\(self\\) \\\\/ big_cpu = -1\\s+THEN Cost_lock_local\\s+ELSE Cost_lock_remote");
+    assertThat(tla).contains("big_cpu = -1").contains("LockCost(big_cpu, self)")
+        .contains("LockCost(c, t) == IF c = CpuOf(t) \\/ c = -1 THEN Cost_lock_local ELSE Cost_lock_remote");
     // queue_work of a pending item is free
     assertThat(tla).contains("IF w_pending THEN 0 ELSE 700");
     // a thread blocked in flush_work inside an operation waits on the worker's steps

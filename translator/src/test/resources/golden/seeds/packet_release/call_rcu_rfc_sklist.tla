@@ -891,9 +891,7 @@ netdev_at_L29(self) ==
           /\ Fault("exit_locked", self, 29)
 
 \* a netdev thread at L67: 6 paths (4 to a fault)
-\* specs/kernel/packet.ifl:67: assert(sk.dead)
-\*   68: free sk
-\*   109: if sync {
+\* the statements listed above user_at_L67b
 netdev_at_L67(self) ==
     /\ pc[self] = "L67"
     /\ fault.kind = "none"
@@ -951,8 +949,7 @@ netdev_at_L107(self) ==
     /\ L107_paths(self, netdev_locals)
 
 \* a netdev thread at L108: 6 paths (3 to a fault)
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
-\*   109: if sync {
+\* the statements listed above user_at_L108
 netdev_at_L108(self) ==
     /\ pc[self] = "L108"
     /\ fault.kind = "none"
@@ -1231,8 +1228,7 @@ rcu_cb_at_L67(self) ==
        \/ FaultDeref("use_after_free", self, 67, sk, packet_sock)
 
 \* a rcu_cb thread at L207: 4 paths (2 to a fault)
-\* specs/kernel/packet.ifl:207: sk.dead = true
-\*   260: if nullify {
+\* the statements listed above user_at_L207
 rcu_cb_at_L207(self) ==
     /\ pc[self] = "L207"
     /\ fault.kind = "none"

@@ -88,6 +88,17 @@ final class CostDefs {
         eq(new TlaExpr.Select(name("op_end"), "op"), str("none")),
         new TlaExpr.Apply("PrintT", List.of(new TlaExpr.Tuple(List.of(str("inflight-cost"), name("op_end"))))))),
         List.of("cost report: prints each distinct state in which an operation completed"), null));
+    // an access priced by the CPU that took the cache line last (-1: no CPU yet, a lock never
+    // taken, which costs a local take); Costs#lineCost
+    layout.lineCosts().forEach((op, prices) -> {
+      String c = layout.namer.bound("c", x -> x.equals(t));
+      TlaExpr mine = eq(name(c), new TlaExpr.Apply("CpuOf", List.of(name(t))));
+      TlaExpr local = op.equals("LockCost") ? new TlaExpr.Or(List.of(mine, eq(name(c), new TlaExpr.Num(-1)))) : mine;
+      units.add(new TlaModule.OpDef(op, List.of(c, t),
+          new TlaExpr.If(local, price(program, layout, prices.get(0)), price(program, layout, prices.get(1))),
+          List.of(op.equals("LockCost") ? "a lock taken by thread t, last taken on CPU c (-1: never)"
+              : "an atomic by thread t on a cache line CPU c wrote last"), null));
+    });
     if (layout.latCap != null) {
       String ns = layout.namer.bound("ns", x -> false);
       units.add(new TlaModule.OpDef("LatCap", List.of(), new TlaExpr.Num(layout.latCap),
@@ -96,6 +107,10 @@ final class CostDefs {
           new TlaExpr.If(new TlaExpr.Infix(BinOp.LT, name(ns), name("LatCap")), name(ns), name("LatCap")),
           List.of("a running total as kept: past every bound, how far past no property reads"), null));
     }
+  }
+
+  private static TlaExpr price(Program program, Layout layout, String key) {
+    return program.cost.price(null, key) == 0 ? new TlaExpr.Num(0) : name(layout.costName(key));
   }
 
   /**

@@ -200,7 +200,7 @@ final class ThreadActions {
           }
         }
         units.add(new TlaModule.OpDef(name, List.of("self"), action,
-            labelComments(t, label, e.getValue()), null));
+            labelComments(t, label, e.getValue(), name), null));
         disj.add(new TlaExpr.Apply(name, List.of(name("self"))));
       }
     }
@@ -243,6 +243,9 @@ final class ThreadActions {
     return program.fair(t);
   }
 
+  /** The statements listed above each label action so far, by the first action that lists them. */
+  private final Map<List<Span>, String> listed = new java.util.HashMap<>();
+
   private static List<String> comments(Action a) {
     List<String> comments = new ArrayList<>();
     for (Span s : a.statements()) {
@@ -260,22 +263,27 @@ final class ThreadActions {
    * Above a label's action: the thread and label, how many paths it has (and how many end in a
    * fault), and the DSL statements they run, each once, in order of first appearance. A statement
    * from the same file as the one listed before it gives only its line ({@code   47: p = alloc pid}),
-   * so a run of statements from one file names the file once.
+   * so a run of statements from one file names the file once. Statements listed in the same order
+   * above an earlier action (copies of one function inlined at two call sites, or run by two
+   * kinds) are named by that action instead of listed again.
    */
-  private static List<String> labelComments(ThreadSym t, String label, List<Action> paths) {
+  private List<String> labelComments(ThreadSym t, String label, List<Action> paths, String action) {
     long faults = paths.stream().filter(a -> a.fault() != null).count();
     List<String> out = new ArrayList<>();
     out.add("a " + t.name() + " thread at " + label + ": " + (paths.size() == 1 ? "one path" : paths.size() + " paths")
         + (faults == 0 ? "" : " (" + faults + " to a fault)"));
-    java.util.Set<Span> seen = new java.util.HashSet<>();
+    java.util.Set<Span> seen = new java.util.LinkedHashSet<>();
+    paths.forEach(a -> seen.addAll(a.statements()));
+    List<Span> statements = List.copyOf(seen);
+    String before = listed.putIfAbsent(statements, action);
+    if (before != null && statements.size() > 1) {
+      out.add("the statements listed above " + before);
+      return out;
+    }
     dev.inflight.translator.diag.SourceFile file = null;
-    for (Action a : paths) {
-      for (Span s : a.statements()) {
-        if (seen.add(s)) {
-          out.add(s.file().equals(file) ? Emitter.commentLine(s) : Emitter.comment(s));
-          file = s.file();
-        }
-      }
+    for (Span s : statements) {
+      out.add(s.file().equals(file) ? Emitter.commentLine(s) : Emitter.comment(s));
+      file = s.file();
     }
     return out;
   }

@@ -123,9 +123,23 @@ final class Costs {
     }
     TlaExpr mine = new TlaExpr.Apply("CpuOf", List.of(ExprGen.SELF));
     TlaExpr owner = p.store.readField(heap, obj, line);
-    charge(p, new TlaExpr.If(new TlaExpr.Infix(BinOp.EQ, owner, mine), price(null, "atomic_local"),
-        price(null, "atomic_remote")), inOp);
+    charge(p, lineCost("AtomicCost", owner, "atomic_local", "atomic_remote"), inOp);
     p.store.writeField(heap, obj, line, mine);
+  }
+
+  /**
+   * The price of an access to a cache line that CPU {@code owner} took last, by this thread:
+   * {@code op(owner, self)} (AtomicCost: local when owner is this thread's CPU; LockCost: also
+   * when no CPU took it yet), defined once in the module (emit/CostDefs), or the one price when
+   * both are the same.
+   */
+  TlaExpr lineCost(String op, TlaExpr owner, String local, String remote) {
+    TlaExpr l = price(null, local);
+    TlaExpr r = price(null, remote);
+    if (l.equals(r)) {
+      return l;
+    }
+    return new TlaExpr.Apply(ctx.layout.lineCost(op, local, remote), List.of(owner, ExprGen.SELF));
   }
 
   /** An access to an object of a struct the workload shares: counted in acc inside operations. */

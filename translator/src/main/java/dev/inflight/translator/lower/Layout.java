@@ -25,7 +25,7 @@ public final class Layout {
       "NoRefcountUnderflow", "NoNullDeref", "LockDiscipline", "Assertions", "ModelBounds", "NoLeak", "StateLimit", "RcuDiscipline",
       "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
-      "lat", "op_end", "NoOpEnd", "CpuOf", "WaitsFor", "CostProbe", "LatCap", "Capped", "Symmetry", SharedLines.VAR,
+      "lat", "op_end", "NoOpEnd", "CpuOf", "AtomicCost", "LockCost", "WaitsFor", "CostProbe", "LatCap", "Capped", "Symmetry", SharedLines.VAR,
       "Ran", "RanOnce", "RanInit", "RanReset");
 
   public final Namer namer = new Namer();
@@ -90,6 +90,23 @@ public final class Layout {
   /** The module constant holding a profile entry's nanoseconds. */
   public String costName(String key) {
     return costNames.computeIfAbsent(key, k -> namer.name("cost:" + k, "Cost_" + k));
+  }
+
+  /**
+   * Costs tracked: the operators pricing an access by the CPU that last took its cache line
+   * (AtomicCost, LockCost) the steps use, each with its local and remote profile entries.
+   */
+  private final Map<String, List<String>> lineCosts = new LinkedHashMap<>();
+
+  /** The operator {@code op} (a name of {@link #GENERATED}), priced {@code local} or {@code remote}, used. */
+  public String lineCost(String op, String local, String remote) {
+    lineCosts.putIfAbsent(op, List.of(local, remote));
+    return op;
+  }
+
+  /** The line-cost operators used (AtomicCost, LockCost), with their two profile entries, in first-use order. */
+  public Map<String, List<String>> lineCosts() {
+    return java.util.Collections.unmodifiableMap(lineCosts);
   }
 
   /** The profile entries the module uses, with their constant names, in first-use order. */

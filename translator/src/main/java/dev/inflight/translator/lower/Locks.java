@@ -69,10 +69,7 @@ final class Locks {
       if (line != null) {
         // A lock whose line another CPU took last is a contended one (lock_remote).
         TlaExpr mine = new TlaExpr.Apply("CpuOf", List.of(ExprGen.SELF));
-        TlaExpr last = line.apply(ok);
-        TlaExpr local = new TlaExpr.Infix(BinOp.OR, new TlaExpr.Infix(BinOp.EQ, last, mine),
-            new TlaExpr.Infix(BinOp.EQ, last, new TlaExpr.Num(-1)));
-        ctx.costs.charge(ok, new TlaExpr.If(local, ctx.costs.price(null, "lock_local"), ctx.costs.price(null, "lock_remote")), inOp);
+        ctx.costs.charge(ok, ctx.costs.lineCost("LockCost", line.apply(ok), "lock_local", "lock_remote"), inOp);
         setLine.accept(ok, mine);
       }
       write.accept(ok, ExprGen.SELF);
