@@ -117,12 +117,17 @@ final class NodeLayout implements TlaExpr.Visitor<Doc> {
             return Doc.cat(left, Doc.text(op.symbol()), right);
         }
         Doc broken = Doc.cat(left, Doc.text(" " + op.symbol()), Doc.nest(CONT_INDENT, Doc.cat(Doc.LINE, right)));
-        if (selfBreaking(e.right())) {
+        if (selfBreaking(e.right()) && !arithmetic(op)) {
             // x' = [x EXCEPT ...]: keep the bracket on the operator's line if its first line fits
+            // (not in a sum: `a + F(x,` then `y)` would break the operand, not the sum)
             Doc hang = Doc.cat(left, Doc.text(" " + op.symbol() + " "), right);
             return Doc.align(Doc.group(new Doc.Choice(hang, broken)));
         }
         return Doc.align(Doc.group(broken));
+    }
+
+    private static boolean arithmetic(BinOp op) {
+        return op == BinOp.PLUS || op == BinOp.MINUS || op == BinOp.MUL || op == BinOp.DIV || op == BinOp.MOD || op == BinOp.POW;
     }
 
     @Override

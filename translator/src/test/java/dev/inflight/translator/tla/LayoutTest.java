@@ -225,6 +225,19 @@ class LayoutTest {
                 "   second)"));
     }
 
+    @Test
+    void aSumOfApplicationsBreaksAtItsPlusesNotInsideAnOperand() {
+        TlaExpr sum = plus(plus(name("total"), apply("AtomicCost", name("first_line"), name("self"))),
+                apply("AtomicCost", name("second_line"), name("self")));
+        assertThat(new TlaPrinter(40).print(sum)).isEqualTo(lines(
+                "total + AtomicCost(first_line, self) +",
+                "  AtomicCost(second_line, self)"));
+        // an equation still keeps a breaking bracket on its own line when its first line fits
+        assertThat(new TlaPrinter(24).print(eq(name("x"), apply("Op", name("first_arg"), name("second_arg"))))).isEqualTo(lines(
+                "x = Op(first_arg,",
+                "       second_arg)"));
+    }
+
     /** Whatever the width, every continuation line of a bullet item lies right of its bullet. */
     @ParameterizedTest
     @ValueSource(ints = {10, 16, 24, 40, 80})
