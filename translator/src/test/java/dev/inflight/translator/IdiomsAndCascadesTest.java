@@ -37,6 +37,36 @@ class IdiomsAndCascadesTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        // one message for a line the lexer cannot read, whatever the parser's recovery makes of
+        // the rest of it: `été` was two E0101 and an E0103 ("not a statement") for `t`
+        new Case("characters the lexer cannot read", """
+            model m
+            var g = 0
+            thread t {
+              g = été + 1
+              g = 1 é 2
+              é = 2
+              g = 2
+            }
+            """, """
+            error[E0101]: invalid character `é` (U+00E9)
+             --> t.ifl:4:7
+              |
+            4 |   g = été + 1
+              |       ^
+
+            error[E0101]: invalid character `é` (U+00E9)
+             --> t.ifl:5:9
+              |
+            5 |   g = 1 é 2
+              |         ^
+
+            error[E0101]: invalid character `é` (U+00E9)
+             --> t.ifl:6:3
+              |
+            6 |   é = 2
+              |   ^
+            """),
         new Case("sk->refcnt", """
             model m
             struct sock { ref refcnt = 1 }

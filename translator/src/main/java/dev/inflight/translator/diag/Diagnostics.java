@@ -315,10 +315,18 @@ public final class Diagnostics {
     error(Code.RECURSION, at, "recursive call: " + cycle, "functions are inlined, so they cannot call themselves; use a bounded loop");
   }
 
-  /** {@code what} ("function `f`", "this call of `f`", "thread `t`") inlines to {@code size} {@code units}. */
-  public void tooLargeInlined(Span at, String what, long size, String units, long limit) {
-    error(Code.TOO_LARGE_INLINED, at, what + " is too large once its function calls are inlined: "
-            + approx(size) + " " + units + ", more than " + String.format("%,d", limit),
+  /**
+   * {@code what} ("function `f`", "this call of `f`", "thread `t`") inlines to {@code size}
+   * {@code units}; {@code inlined}: its calls make it that large, not its own text.
+   */
+  public void tooLargeInlined(Span at, String what, long size, String units, long limit, boolean inlined) {
+    String count = approx(size) + " " + units + ", more than " + String.format("%,d", limit);
+    if (!inlined) {
+      error(Code.TOO_LARGE_INLINED, at, what + " is too large: " + count,
+          "every statement becomes part of the TLA+ module: model the code path's shape, and write what repeats once, in a loop (`while i < N bound N { … }`)");
+      return;
+    }
+    error(Code.TOO_LARGE_INLINED, at, what + " is too large once its function calls are inlined: " + count,
         "functions are inlined: every call is a copy of the body (an argument copied once per use of its parameter),"
             + " so a function that calls another twice doubles at each level; call it once, in a loop, or keep its result in a local");
   }

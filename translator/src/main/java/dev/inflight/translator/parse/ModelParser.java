@@ -27,6 +27,15 @@ public final class ModelParser {
     lexer.removeErrorListeners();
     CommonTokenStream tokens = new CommonTokenStream(lexer);
     tokens.fill();
+    // A character the lexer cannot read: one message for its line (the first such character;
+    // `été` is one mistake), and nothing more about that line from the parser or later phases,
+    // whatever the parser's recovery makes of it.
+    java.util.Set<Integer> errorLines = new java.util.HashSet<>();
+    for (Token t : tokens.getTokens()) {
+      if (t.getType() == InflightLexer.BAD_CHAR && errorLines.add(t.getLine())) {
+        diags.invalidCharacter(source.span(t.getStartIndex(), t.getStopIndex() + 1), describe(t));
+      }
+    }
     Token deep = Nesting.tooDeep(tokens.getTokens());
     if (deep != null) {
       // Parsing would recurse once per level: stop here, with the place where it gets too deep.
@@ -35,8 +44,7 @@ public final class ModelParser {
     }
     InflightParser parser = new InflightParser(tokens);
     parser.removeErrorListeners();
-    java.util.Set<Integer> errorLines = new java.util.HashSet<>();
-    parser.addErrorListener(new Listener(source, diags, errorLines));
+    parser.addErrorListener(new Listener(source, diags, errorLines, java.util.Set.copyOf(errorLines)));
     InflightParser.FileContext tree = parser.file();
     return new AstBuilder(source, diags, errorLines).build(tree);
   }
@@ -72,8 +80,12 @@ public final class ModelParser {
     private final SourceFile source;
     private final Diagnostics diags;
 
-    Listener(SourceFile source, Diagnostics diags, java.util.Set<Integer> syntaxErrorLines) {
+    /** The lines with a character the lexer could not read. */
+    private final java.util.Set<Integer> badCharLines;
+
+    Listener(SourceFile source, Diagnostics diags, java.util.Set<Integer> syntaxErrorLines, java.util.Set<Integer> badCharLines) {
       this.syntaxErrorLines = syntaxErrorLines;
+      this.badCharLines = badCharLines;
       this.source = source;
       this.diags = diags;
     }
@@ -84,9 +96,8 @@ public final class ModelParser {
       Token t = (Token) offendingSymbol;
       int start = t.getStartIndex();
       int end = t.getType() == Token.EOF ? start : t.getStopIndex() + 1;
-      if (t.getType() == InflightLexer.BAD_CHAR) {
-        diags.invalidCharacter(source.span(start, end), describe(t));
-        return;
+      if (t.getType() == InflightLexer.BAD_CHAR || badCharLines.contains(line)) {
+        return; // reported before parsing (ModelParser#parse)
       }
       String expected = null;
       if (recognizer instanceof Parser p) {

@@ -90,20 +90,25 @@ final class InlineSize {
     }
     for (Decl.Property p : program.properties) {
       Size s = expr(p.cond(), List.of());
-      report(s, p.name().span(), "property `" + p.name().text() + "`");
+      report(s, p.name().span(), "property `" + p.name().text() + "`", () -> new Measure(List.of(), false).expr(p.cond()));
     }
   }
 
   private void root(Block body, Span at, String what) {
-    report(block(body, List.of()), at, what);
+    report(block(body, List.of()), at, what, () -> new Measure(List.of(), false).block(body));
   }
 
-  private Size report(Size s, Span at, String what) {
+  /**
+   * Reports {@code s} if it passes a limit and nothing inside it was reported; {@code own} is the
+   * size without inlining, which says whether the calls made it large or the text itself is.
+   */
+  private Size report(Size s, Span at, String what, java.util.function.Supplier<Size> own) {
     if (!s.over() && s.tooLarge()) {
+      boolean inlined = !own.get().tooLarge();
       if (s.stmts() > STATEMENT_LIMIT) {
-        diags.tooLargeInlined(at, what, s.stmts(), "statements", STATEMENT_LIMIT);
+        diags.tooLargeInlined(at, what, s.stmts(), "statements", STATEMENT_LIMIT, inlined);
       } else {
-        diags.tooLargeInlined(at, what, s.total(), "syntax nodes", NODE_LIMIT);
+        diags.tooLargeInlined(at, what, s.total(), "syntax nodes", NODE_LIMIT, inlined);
       }
       return new Size(s.c(), s.uses(), s.stmts(), true);
     }
@@ -125,7 +130,8 @@ final class InlineSize {
     if (e == null) {
       s = new Size(s.c(), new long[f.params.size()], s.stmts(), s.over());
     }
-    s = report(s, f.decl.name().span(), "function `" + f.name() + "`");
+    s = report(s, f.decl.name().span(), "function `" + f.name() + "`",
+        () -> e != null ? new Measure(f.params, false).expr(e) : new Measure(List.of(), false).block(f.decl.body()));
     active.remove(f);
     sizes.put(f, s);
     return s;
@@ -160,9 +166,16 @@ final class InlineSize {
    */
   private final class Measure implements Expr.Visitor<Size>, Stmt.Visitor<Size> {
     private final List<Symbol.LocalSym> params;
+    /** False: a call counts as its arguments, a `put` without its release function (the text's own size). */
+    private final boolean inline;
 
     Measure(List<Symbol.LocalSym> params) {
+      this(params, true);
+    }
+
+    Measure(List<Symbol.LocalSym> params, boolean inline) {
       this.params = params;
+      this.inline = inline;
     }
 
     Size block(Block b) {
@@ -206,7 +219,7 @@ final class InlineSize {
 
     public Size visitRefOp(Stmt.RefOp s) {
       Size own = stmt(expr(s.target()));
-      return s.isGet() || !(s.target() instanceof Expr.Field f) ? own : plus(own, release(f.field().text(), params));
+      return !inline || s.isGet() || !(s.target() instanceof Expr.Field f) ? own : plus(own, release(f.field().text(), params));
     }
 
     public Size visitFree(Stmt.Free s) {
@@ -301,7 +314,7 @@ final class InlineSize {
      */
     public Size visitCall(Expr.Call c) {
       FnSym g = program.calls.get(c);
-      if (g == null) {
+      if (g == null || !inline) {
         return node(c.args().stream().map(this::expr).toArray(Size[]::new));
       }
       Size body = fn(g);
@@ -311,7 +324,7 @@ final class InlineSize {
         long copies = expression && i < body.uses().length ? Math.max(1, body.uses()[i]) : 1;
         sum = plus(sum, times(expr(c.args().get(i)), copies));
       }
-      return report(sum, c.span(), "this call of `" + g.name() + "`");
+      return report(sum, c.span(), "this call of `" + g.name() + "`", () -> zero(params));
     }
 
     public Size visitUnary(Expr.Unary e) {

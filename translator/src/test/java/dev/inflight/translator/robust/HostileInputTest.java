@@ -159,7 +159,14 @@ class HostileInputTest {
         new Case("a parameter read twice, nested in one expression", square,
             "error[E0410]: this call of `sq` is too large once its function calls are inlined: about 393,214 syntax nodes, more than 200,000\n--> t.ifl:4:85"),
         new Case("release functions doubling", rel.toString(),
-            "error[E0410]: function `rel18` is too large once its function calls are inlined: about 12,286 statements, more than 10,000\n--> t.ifl:107:4"));
+            "error[E0410]: function `rel18` is too large once its function calls are inlined: about 12,286 statements, more than 10,000\n--> t.ifl:107:4"),
+        // no call at all: the body's own text is too large, and the message says so (it spoke of
+        // inlining before)
+        new Case("a thread of 20,000 statements", "model m\nvar g = 0\nthread t {\n" + rep("  g = (g + 1) % 3\n", 20_000) + "}\n",
+            "error[E0410]: thread `t` is too large: about 20,000 statements, more than 10,000\n--> t.ifl:3:8"),
+        new Case("a function of 10,001 statements called once", "model m\nvar g = 0\nfn f() {\n" + rep("  g = (g + 1) % 3\n", 10_001)
+            + "}\nthread t {\n  f()\n}\n",
+            "error[E0410]: function `f` is too large: about 10,001 statements, more than 10,000\n--> t.ifl:3:4"));
   }
 
   @ParameterizedTest(name = "{0}")
