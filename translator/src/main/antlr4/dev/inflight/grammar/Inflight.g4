@@ -148,5 +148,10 @@ LINE_COMMENT  : '//' ~[\r\n]* -> channel(HIDDEN) ;
 BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;
 WS            : [ \t\r\n\f]+ -> channel(HIDDEN) ;
 
+// Never closed: a string to the end of its line, a comment to the end of the file (each is
+// shorter than the closed form when that matches, so only what is left open ends up here).
+UNTERMINATED_STRING  : '"' (~["\\\r\n] | '\\' .)* ;
+UNTERMINATED_COMMENT : '/*' (~'*' | '*'+ ~[*/])* '*'* EOF ;
+
 // Anything else is one bad character; the parser reports it with its place.
 BAD_CHAR : . ;

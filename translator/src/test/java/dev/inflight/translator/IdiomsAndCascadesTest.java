@@ -67,6 +67,37 @@ class IdiomsAndCascadesTest {
             6 |   é = 2
               |   ^
             """),
+        // a comment never closed swallowed the thread's `}`: "unexpected `/`" and, with comments
+        // ending later, "unexpected end of file"; a string never closed was "invalid character `"`"
+        new Case("a comment never closed", """
+            model m
+            var g = 0
+            thread t {
+              g = 1 /* the rest
+            }
+            """, """
+            error[E0106]: this comment is never closed: the rest of the file is part of it
+             --> t.ifl:4:9
+              |
+            4 |   g = 1 /* the rest
+              |         ^^
+              = help: close it with `*/`, or write a line comment with `//`
+            """),
+        new Case("a string never closed", """
+            model m
+            include "kernel/af_unix.ifl
+            var g = 0 /* closed */
+            thread t {
+              g = 1
+            }
+            """, """
+            error[E0106]: this string is never closed on its line
+             --> t.ifl:2:9
+              |
+            2 | include "kernel/af_unix.ifl
+              |         ^
+              = help: close it with `"` before the end of the line
+            """),
         new Case("sk->refcnt", """
             model m
             struct sock { ref refcnt = 1 }

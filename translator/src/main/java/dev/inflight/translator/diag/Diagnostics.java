@@ -92,6 +92,16 @@ public final class Diagnostics {
     error(Code.UNEXPECTED_TOKEN, at, "unexpected " + found + (expected == null ? "" : ", expected " + expected), help);
   }
 
+  /** A string ({@code comment} false) or a block comment opened at {@code at} and never closed. */
+  public void unterminated(Span at, boolean comment) {
+    if (comment) {
+      error(Code.UNTERMINATED, at, "this comment is never closed: the rest of the file is part of it",
+          "close it with `*/`, or write a line comment with `//`");
+    } else {
+      error(Code.UNTERMINATED, at, "this string is never closed on its line", "close it with `\"` before the end of the line");
+    }
+  }
+
   public void invalidCharacter(Span at, String ch) {
     error(Code.INVALID_CHARACTER, at, "invalid character " + ch, null);
   }

@@ -30,10 +30,22 @@ public final class ModelParser {
     // A character the lexer cannot read: one message for its line (the first such character;
     // `été` is one mistake), and nothing more about that line from the parser or later phases,
     // whatever the parser's recovery makes of it.
+    // A string or comment never closed: one message at its opening, and nothing from the parser
+    // about the line (a string) or the rest of the file (a comment), which it swallowed.
     java.util.Set<Integer> errorLines = new java.util.HashSet<>();
+    int swallowed = Integer.MAX_VALUE;
     for (Token t : tokens.getTokens()) {
-      if (t.getType() == InflightLexer.BAD_CHAR && errorLines.add(t.getLine())) {
+      int type = t.getType();
+      if (type == InflightLexer.BAD_CHAR && errorLines.add(t.getLine())) {
         diags.invalidCharacter(source.span(t.getStartIndex(), t.getStopIndex() + 1), describe(t));
+      } else if (type == InflightLexer.UNTERMINATED_STRING || type == InflightLexer.UNTERMINATED_COMMENT) {
+        boolean comment = type == InflightLexer.UNTERMINATED_COMMENT;
+        if (errorLines.add(t.getLine()) || comment) {
+          diags.unterminated(source.span(t.getStartIndex(), t.getStartIndex() + (comment ? 2 : 1)), comment);
+        }
+        if (comment) {
+          swallowed = t.getStartIndex();
+        }
       }
     }
     Token deep = Nesting.tooDeep(tokens.getTokens());
@@ -44,7 +56,7 @@ public final class ModelParser {
     }
     InflightParser parser = new InflightParser(tokens);
     parser.removeErrorListeners();
-    parser.addErrorListener(new Listener(source, diags, errorLines, java.util.Set.copyOf(errorLines)));
+    parser.addErrorListener(new Listener(source, diags, errorLines, java.util.Set.copyOf(errorLines), swallowed));
     InflightParser.FileContext tree = parser.file();
     return new AstBuilder(source, diags, errorLines).build(tree);
   }
@@ -80,12 +92,16 @@ public final class ModelParser {
     private final SourceFile source;
     private final Diagnostics diags;
 
-    /** The lines with a character the lexer could not read. */
+    /** The lines with a character the lexer could not read, or a string never closed. */
     private final java.util.Set<Integer> badCharLines;
+    /** Where a comment never closed starts (it runs to the end of the file), or MAX_VALUE. */
+    private final int swallowed;
 
-    Listener(SourceFile source, Diagnostics diags, java.util.Set<Integer> syntaxErrorLines, java.util.Set<Integer> badCharLines) {
+    Listener(SourceFile source, Diagnostics diags, java.util.Set<Integer> syntaxErrorLines, java.util.Set<Integer> badCharLines,
+        int swallowed) {
       this.syntaxErrorLines = syntaxErrorLines;
       this.badCharLines = badCharLines;
+      this.swallowed = swallowed;
       this.source = source;
       this.diags = diags;
     }
@@ -96,7 +112,9 @@ public final class ModelParser {
       Token t = (Token) offendingSymbol;
       int start = t.getStartIndex();
       int end = t.getType() == Token.EOF ? start : t.getStopIndex() + 1;
-      if (t.getType() == InflightLexer.BAD_CHAR || badCharLines.contains(line)) {
+      if (t.getType() == InflightLexer.BAD_CHAR || badCharLines.contains(line)
+          || t.getType() == Token.EOF && swallowed != Integer.MAX_VALUE || t.getStartIndex() >= swallowed) {
+        syntaxErrorLines.add(line);
         return; // reported before parsing (ModelParser#parse)
       }
       String expected = null;
