@@ -12,7 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Branches on locals one after another multiply a step's paths: 25 `if`s between two shared
  * accesses made 2^25 paths, and the translator ran for hours (14 took 106 s and 4.9 GB). Such a
- * step is now split at its branches (lower/Labels#splitWide, docs/semantics.md, "Steps: where
+ * step is now split at its branches (lower/WideSteps#split, docs/semantics.md, "Steps: where
  * threads interleave"), as the statement-level reference translation has it: the check takes
  * seconds, and gives the reference translation's verdict and counterexample.
  */

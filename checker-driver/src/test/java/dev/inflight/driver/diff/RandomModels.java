@@ -293,7 +293,7 @@ final class RandomModels {
   /**
    * A run of 11 or 12 `if`s on locals alone between two shared statements (a tenth of the
    * models): more than 1,024 paths through one step, which the merged
-   * translation splits at every branch (lower/Labels#splitWide, docs/semantics.md, "Steps");
+   * translation splits at every branch (lower/WideSteps#split, docs/semantics.md, "Steps");
    * the locals' values then reach a shared write and an assertion.
    */
   private String wideRun(Random side) {

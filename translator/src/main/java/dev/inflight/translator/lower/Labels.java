@@ -237,100 +237,15 @@ final class Labels {
     while (commitPoints(all, required)) {
       pushDown(all, required);
     }
-    splitWide(all, required);
+    WideSteps.split(cfg, all, required);
     name(all);
   }
 
-  /** The most paths (through branches, statically) a step may have before it is split. */
-  static final long MAX_PATHS = 1024;
-
-  /**
-   * Splits the steps with more than {@link #MAX_PATHS} paths: branches on locals one after
-   * another multiply a step's paths (25 `if`s before a shared access are 2^25, and forming them
-   * took the translator hours; the statement-level reference translation, a label at each,
-   * takes a second). In such a step every instruction outside `atomic` that branches gets a
-   * label at each of its successors inside `atomic` blocks excepted, as the reference translation has (so the same argument covers it: a step
-   * merges less, docs/semantics.md, "Why merging is sound"), until no step has too many paths or
-   * the rest branch inside `atomic` blocks, which stay whole.
-   */
-  private void splitWide(Set<Integer> labels, Set<Integer> required) {
-    boolean added = true;
-    while (added) {
-      added = false;
-      Map<Integer, Long> memo = new HashMap<>();
-      for (int l : List.copyOf(labels)) {
-        if (cfg.isEnd(l) || stepPaths(l, labels, memo) <= MAX_PATHS) {
-          continue;
-        }
-        List<Integer> cuts = new ArrayList<>();
-        Set<Integer> seen = new HashSet<>();
-        Deque<Integer> todo = new ArrayDeque<>();
-        todo.push(l);
-        while (!todo.isEmpty()) {
-          int id = todo.pop();
-          if ((id != l && labels.contains(id)) || cfg.isEnd(id) || !seen.add(id)) {
-            continue;
-          }
-          List<Integer> next = Sharing.successors(cfg.node(id));
-          if (next.size() > 1 && cfg.node(id).atomic() < 0) {
-            cuts.addAll(next);
-          }
-          next.forEach(todo::push);
-        }
-        for (int c : cuts) {
-          if (!cfg.isEnd(c) && cfg.node(c).atomic() < 0 && labels.add(c)) {
-            required.add(c);
-            added = true;
-          }
-        }
-      }
-    }
-  }
-
-  /**
-   * The most paths one `atomic` block may have (statically): a step cannot be split inside one,
-   * and forming 2^14 paths took the translator over 200 s (E0411 instead).
-   */
-  static final long MAX_ATOMIC_PATHS = 2_048;
-
-  /** The place of a step with more than {@link #MAX_ATOMIC_PATHS} paths, and how many; null when none. */
+  /** The place of a step with more than {@link WideSteps#MAX_ATOMIC_PATHS} paths, and how many; null when none. */
   Map.Entry<Span, Long> tooWide() {
-    Map<Integer, Long> memo = new HashMap<>();
-    for (int l : byNode.keySet()) {
-      long n = cfg.isEnd(l) ? 0 : stepPaths(l, byNode.keySet(), memo);
-      if (n > MAX_ATOMIC_PATHS) {
-        return Map.entry(cfg.node(l).span(), n);
-      }
-    }
-    return null;
+    return WideSteps.tooWide(cfg, byNode.keySet());
   }
 
-  /** The paths of the step at label {@code l} through the control-flow graph, to the next labels (saturating). */
-  private long stepPaths(int l, Set<Integer> labels, Map<Integer, Long> memo) {
-    long n = 0;
-    for (int s : Sharing.successors(cfg.node(l))) {
-      n = Math.min(Long.MAX_VALUE / 4, n + paths(s, labels, memo, new HashSet<>()));
-    }
-    return n;
-  }
-
-  private long paths(int id, Set<Integer> labels, Map<Integer, Long> memo, Set<Integer> onPath) {
-    if (labels.contains(id) || cfg.isEnd(id) || !onPath.add(id)) {
-      return 1;
-    }
-    Long known = memo.get(id);
-    if (known != null) {
-      onPath.remove(id);
-      return known;
-    }
-    long n = 0;
-    for (int s : Sharing.successors(cfg.node(id))) {
-      n = Math.min(Long.MAX_VALUE / 4, n + paths(s, labels, memo, onPath));
-    }
-    onPath.remove(id);
-    memo.put(id, Math.max(n, 1));
-    return Math.max(n, 1);
-  }
 
   /**
    * Whether the step that passes {@code in}, a stable `await` (docs/semantics.md, "Stable

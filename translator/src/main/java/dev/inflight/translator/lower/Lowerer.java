@@ -73,7 +73,7 @@ public final class Lowerer {
     for (StepBuilder b : builders) {
       Map.Entry<dev.inflight.translator.diag.Span, Long> wide = b.tooWide();
       if (wide != null) {
-        diags.stepTooWide(wide.getKey(), wide.getValue(), Labels.MAX_ATOMIC_PATHS);
+        diags.stepTooWide(wide.getKey(), wide.getValue(), WideSteps.MAX_ATOMIC_PATHS);
         return new Lowered(checked, layout, vars, List.of(), reference, Set.of(), init);
       }
     }

@@ -72,7 +72,7 @@ final class StepBuilder {
     return labels;
   }
 
-  /** A step too wide to form (Labels#tooWide), or null. */
+  /** A step too wide to form (WideSteps#tooWide), or null. */
   Map.Entry<dev.inflight.translator.diag.Span, Long> tooWide() {
     return labels().tooWide();
   }

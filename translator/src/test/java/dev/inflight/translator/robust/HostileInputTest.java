@@ -198,7 +198,7 @@ class HostileInputTest {
 
   /**
    * Branches one after another multiply a step's paths: 25 `if`s on a local before a shared
-   * write took the translator hours (lower/Labels#splitWide now splits such a step); inside an
+   * write took the translator hours (lower/WideSteps#split now splits such a step); inside an
    * `atomic` block, which stays one step, they are E0411.
    */
   @Test
