@@ -277,7 +277,7 @@ final class ExprGen {
     entries.add(entry);
     boolean[] literal = {false};
     sets.forEach(set -> dev.inflight.translator.check.AstWalk.exprs(set,
-        x -> literal[0] |= x instanceof Expr.SetLit l && !l.elems().stream().allMatch(this::element)));
+        x -> literal[0] |= x instanceof Expr.SetLit l && !l.elems().stream().allMatch(this::nullFreeElement)));
     if (!literal[0]) {
       nullFree.add(v);
     }
@@ -293,7 +293,7 @@ final class ExprGen {
   }
 
   /** Whether {@code e} is a variable bound to the elements of a set that holds no null. */
-  private boolean element(Expr e) {
+  private boolean nullFreeElement(Expr e) {
     return e instanceof Expr.Name n && program.names.get(n) instanceof Symbol.BoundSym b && nullFree.contains(bound.get(b));
   }
 
