@@ -288,6 +288,19 @@ class DiagnosticsTest {
               |                                  ^
               = help: declare it `list NAME of STRUCT` for an ordered kernel list, or use add/remove on a set
             """),
+        src("pick from a list", """
+            model m
+            struct o { v = 0 }
+            list q of o
+            thread t { p = pick(q) }
+            """, """
+            error[E0300]: type mismatch: expected a set of objects, found list of o
+             --> t.ifl:4:21
+              |
+            4 | thread t { p = pick(q) }
+              |                     ^
+              = help: `pick` chooses from a set; a list's first entry is `head(q)` (null when it is empty), and `for x in q { … }` walks it
+            """),
         src("unknown check name", """
             model m
             check no_leek

@@ -97,7 +97,7 @@ class ExtensionsTest {
       "wrong parameters|override fn bump(o, n) { o.v = n }|error[E0211]: `override fn bump` takes 2 parameters, but the `bump` it replaces takes 1 parameter"
           + "|help: give it the same parameters as the function it replaces",
       "two overrides|override fn bump(o) { o.v = 2 } override fn bump(o) { o.v = 3 }|error[E0201]: duplicate declaration of override of function `bump`"
-          + "|help: rename one of them",
+          + "|help: keep one: a function is replaced once, or again in a file that includes the one with the first `override`",
       "extend unknown struct|extend struct ob { w = 0 }|error[E0202]: unknown struct `ob`|help: did you mean `obj`?",
       "field twice|extend struct obj { v = 1 }|error[E0201]: duplicate declaration of field `v`|help: rename one of them",
   })

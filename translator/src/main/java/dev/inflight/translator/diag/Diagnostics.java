@@ -160,6 +160,13 @@ public final class Diagnostics {
         first == null ? List.of() : List.of(new Diagnostic.Note(first, "declared here"))));
   }
 
+  /** Two `override fn` of one function, neither in a file that includes the other's. */
+  public void duplicateOverride(Span at, String name, Span first) {
+    add(new Diagnostic(Severity.ERROR, Code.DUPLICATE_DECLARATION, "duplicate declaration of override of function `" + name + "`",
+        at, "keep one: a function is replaced once, or again in a file that includes the one with the first `override`",
+        List.of(new Diagnostic.Note(first, "first declared here"))));
+  }
+
   /** A function declared twice, once in the model and once in a file it includes. */
   public void duplicateLibraryFunction(Span at, String name, Span library) {
     add(new Diagnostic(Severity.ERROR, Code.DUPLICATE_DECLARATION, "duplicate declaration of function `" + name + "`",

@@ -78,7 +78,7 @@ final class Extensions {
         boolean above = k < at;
         Decl.Fn g = out.get(k);
         if (above ? !includes(f.span().file(), g.span().file()) : !includes(g.span().file(), f.span().file())) {
-          diags.duplicate(f.name().span(), "override of function", f.name().text(), g.name().span());
+          diags.duplicateOverride(f.name().span(), f.name().text(), g.name().span());
           return null;
         }
       }
