@@ -128,10 +128,10 @@ final class Procedures {
           result = new Type.Obj(st.elem());
         } else {
           if (!(a0 instanceof Type.Error)) {
+            String seq = c.args().get(0).span().text();
             ctx.report(() -> diags.typeMismatch(c.args().get(0).span(), "a set of objects", a0.describe(),
                 a0 instanceof Type.QueueT q ? "`" + fn + "` chooses from a set; a " + (q.list() ? "list" : "queue")
-                    + "'s first entry is `head(" + c.args().get(0).span().text() + ")` (null when it is empty), and `for x in "
-                    + c.args().get(0).span().text() + " { … }` walks it" : null));
+                    + "'s first entry is `head(" + seq + ")` (null when it is empty), and `for x in " + seq + " { … }` walks it" : null));
           }
           result = Type.ERROR;
         }

@@ -95,7 +95,7 @@ final class CostDefs {
       TlaExpr mine = eq(name(c), new TlaExpr.Apply("CpuOf", List.of(name(t))));
       TlaExpr local = op.equals("LockCost") ? new TlaExpr.Or(List.of(mine, eq(name(c), new TlaExpr.Num(-1)))) : mine;
       units.add(new TlaModule.OpDef(op, List.of(c, t),
-          new TlaExpr.If(local, price(program, layout, prices.get(0)), price(program, layout, prices.get(1))),
+          new TlaExpr.If(local, prices.get(0), prices.get(1)),
           List.of(op.equals("LockCost") ? "a lock taken by thread t, last taken on CPU c (-1: never)"
               : "an atomic by thread t on a cache line CPU c wrote last"), null));
     });
@@ -107,10 +107,6 @@ final class CostDefs {
           new TlaExpr.If(new TlaExpr.Infix(BinOp.LT, name(ns), name("LatCap")), name(ns), name("LatCap")),
           List.of("a running total as kept: past every bound, how far past no property reads"), null));
     }
-  }
-
-  private static TlaExpr price(Program program, Layout layout, String key) {
-    return program.cost.price(null, key) == 0 ? new TlaExpr.Num(0) : name(layout.costName(key));
   }
 
   /**

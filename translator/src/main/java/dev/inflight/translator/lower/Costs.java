@@ -139,7 +139,7 @@ final class Costs {
     if (l.equals(r)) {
       return l;
     }
-    return new TlaExpr.Apply(ctx.layout.lineCost(op, local, remote), List.of(owner, ExprGen.SELF));
+    return new TlaExpr.Apply(ctx.layout.lineCost(op, l, r), List.of(owner, ExprGen.SELF));
   }
 
   /** An access to an object of a struct the workload shares: counted in acc inside operations. */

@@ -246,7 +246,6 @@ final class Labels {
     return WideSteps.tooWide(cfg, byNode.keySet());
   }
 
-
   /**
    * Whether the step that passes {@code in}, a stable `await` (docs/semantics.md, "Stable
    * waits"), goes on into the shared instructions after it instead of ending there: when the

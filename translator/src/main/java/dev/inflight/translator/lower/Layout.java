@@ -94,18 +94,19 @@ public final class Layout {
 
   /**
    * Costs tracked: the operators pricing an access by the CPU that last took its cache line
-   * (AtomicCost, LockCost) the steps use, each with its local and remote profile entries.
+   * (AtomicCost, LockCost) the steps use, each with its local and remote price (as Costs#price
+   * writes them).
    */
-  private final Map<String, List<String>> lineCosts = new LinkedHashMap<>();
+  private final Map<String, List<dev.inflight.translator.tla.TlaExpr>> lineCosts = new LinkedHashMap<>();
 
   /** The operator {@code op} (a name of {@link #GENERATED}), priced {@code local} or {@code remote}, used. */
-  public String lineCost(String op, String local, String remote) {
+  public String lineCost(String op, dev.inflight.translator.tla.TlaExpr local, dev.inflight.translator.tla.TlaExpr remote) {
     lineCosts.putIfAbsent(op, List.of(local, remote));
     return op;
   }
 
-  /** The line-cost operators used (AtomicCost, LockCost), with their two profile entries, in first-use order. */
-  public Map<String, List<String>> lineCosts() {
+  /** The line-cost operators used (AtomicCost, LockCost), with their local and remote prices, in first-use order. */
+  public Map<String, List<dev.inflight.translator.tla.TlaExpr>> lineCosts() {
     return java.util.Collections.unmodifiableMap(lineCosts);
   }
 

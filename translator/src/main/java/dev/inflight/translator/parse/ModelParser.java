@@ -27,11 +27,10 @@ public final class ModelParser {
     lexer.removeErrorListeners();
     CommonTokenStream tokens = new CommonTokenStream(lexer);
     tokens.fill();
-    // A character the lexer cannot read: one message for its line (the first such character;
-    // `été` is one mistake), and nothing more about that line from the parser or later phases,
-    // whatever the parser's recovery makes of it.
-    // A string or comment never closed: one message at its opening, and nothing from the parser
-    // about the line (a string) or the rest of the file (a comment), which it swallowed.
+    // What the lexer could not read, reported before parsing and not again by the parser or later
+    // phases, whatever the parser's recovery makes of it: a bad character, one message for its
+    // line (the first; `été` is one mistake); a string or comment never closed, one message at
+    // its opening, and nothing about the line (a string) or the rest of the file (a comment).
     java.util.Set<Integer> errorLines = new java.util.HashSet<>();
     int swallowed = Integer.MAX_VALUE;
     for (Token t : tokens.getTokens()) {
@@ -112,8 +111,8 @@ public final class ModelParser {
       Token t = (Token) offendingSymbol;
       int start = t.getStartIndex();
       int end = t.getType() == Token.EOF ? start : t.getStopIndex() + 1;
-      if (t.getType() == InflightLexer.BAD_CHAR || badCharLines.contains(line)
-          || t.getType() == Token.EOF && swallowed != Integer.MAX_VALUE || t.getStartIndex() >= swallowed) {
+      boolean inSwallowed = t.getType() == Token.EOF ? swallowed != Integer.MAX_VALUE : t.getStartIndex() >= swallowed;
+      if (badCharLines.contains(line) || inSwallowed) {
         syntaxErrorLines.add(line);
         return; // reported before parsing (ModelParser#parse)
       }
