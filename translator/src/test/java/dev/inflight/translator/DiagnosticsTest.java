@@ -475,6 +475,22 @@ class DiagnosticsTest {
             """),
 
         // ---------------------------------------------------------------- structure
+        src("a loop inside atomic", """
+            model m
+            var g = 0
+            thread t {
+              atomic {
+                for x in {1, 2} { g = g + x }
+              }
+            }
+            """, """
+            error[E0402]: loops are not allowed inside `atomic`
+             --> t.ifl:5:5
+              |
+            5 |     for x in {1, 2} { g = g + x }
+              |     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+              = help: use a quantifier or set comprehension, or move the loop out of the atomic block
+            """),
         src("direct recursion", """
             model m
             fn f() { f() }

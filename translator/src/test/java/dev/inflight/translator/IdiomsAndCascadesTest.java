@@ -37,6 +37,36 @@ class IdiomsAndCascadesTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        // a function that loops, called inside `atomic`: one message at the call, whichever of
+        // its calls is checked first (its body was checked as inside `atomic` when that call came
+        // first, and the loop was reported a second time there)
+        new Case("a looping function called inside atomic", """
+            model m
+            var c = 0
+            fn bump(n) {
+              k = 0
+              while k < n bound 3 {
+                c = c + 1
+                k = k + 1
+              }
+            }
+            fn twice() { bump(2) }
+            thread t1 {
+              atomic { twice() }
+            }
+            thread t2 { bump(1) }
+            """, """
+            error[E0402]: `twice` runs a loop, and loops are not allowed inside `atomic`
+              --> t.ifl:12:12
+               |
+            12 |   atomic { twice() }
+               |            ^^^^^^^
+              ::: t.ifl:5:3
+               |
+             5 |   while k < n bound 3 {
+               |   --------------------- the loop
+               = help: call `twice` outside the atomic block, or write its loop as a quantifier or set comprehension
+            """),
         // one message for a line the lexer cannot read, whatever the parser's recovery makes of
         // the rest of it: `été` was two E0101 and an E0103 ("not a statement") for `t`
         new Case("characters the lexer cannot read", """

@@ -1,6 +1,7 @@
 package dev.inflight.translator.check;
 
 import dev.inflight.translator.ast.Expr;
+import dev.inflight.translator.ast.Stmt;
 import dev.inflight.translator.diag.Diagnostics;
 import dev.inflight.translator.diag.Span;
 import dev.inflight.translator.resolve.Builtins;
@@ -127,8 +128,9 @@ final class ExprTyper implements Expr.Visitor<Type> {
   /** A call of a user function: checks arguments, types parameters, checks the body once. */
   Type call(Expr.Call c) {
     FnSym f = program.calls.get(c);
-    if (inAtomic && LoopBounds.containsLoop(f, program)) {
-      ctx.report(() -> diags.loopInAtomic(c.span()));
+    Stmt loop = inAtomic ? LoopBounds.firstLoop(f, program) : null;
+    if (loop != null) {
+      ctx.report(() -> diags.loopInAtomicCall(c.span(), f.name(), loop.span()));
     }
     int n = Math.min(f.params.size(), c.args().size());
     for (int i = 0; i < c.args().size(); i++) {
@@ -144,11 +146,13 @@ final class ExprTyper implements Expr.Visitor<Type> {
       }
       narrow(c.args().get(i), p.type);
     }
+    // The body is checked as outside `atomic` wherever the call is: a loop it runs is reported
+    // once, at the call inside `atomic` (above), whichever call is checked first.
     if (!ctx.quiet && !f.checked) {
       f.checked = true;
-      new BodyChecker(ctx, f, inAtomic).block(f.decl.body());
+      new BodyChecker(ctx, f, false).block(f.decl.body());
     } else if (ctx.quiet && ctx.inferring.add(f)) {
-      new BodyChecker(ctx, f, inAtomic).block(f.decl.body());
+      new BodyChecker(ctx, f, false).block(f.decl.body());
       ctx.inferring.remove(f);
     }
     types.put(c, f.returnType == null ? Type.VOID : f.returnType);

@@ -119,23 +119,27 @@ final class LoopBounds {
     return e instanceof Expr.Name n && program.names.get(n) instanceof Symbol.LocalSym l ? l : null;
   }
 
-  /** Whether a function (or anything it calls) contains a loop. */
-  static boolean containsLoop(FnSym f, Program program) {
-    return containsLoop(f, program, new HashSet<>());
+  /** The first loop a function (or anything it calls) runs, in source order; null if none. */
+  static Stmt firstLoop(FnSym f, Program program) {
+    return firstLoop(f, program, new HashSet<>());
   }
 
-  private static boolean containsLoop(FnSym f, Program program, Set<FnSym> seen) {
+  private static Stmt firstLoop(FnSym f, Program program, Set<FnSym> seen) {
     if (!seen.add(f)) {
-      return false;
+      return null;
     }
-    boolean[] found = {false};
+    Stmt[] found = {null};
     AstWalk.stmts(f.decl.body(), s -> {
+      if (found[0] != null) {
+        return;
+      }
       if (s instanceof Stmt.While || s instanceof Stmt.For || s instanceof Stmt.Loop) {
-        found[0] = true;
+        found[0] = s;
+        return;
       }
       Expr.Call call = s instanceof Stmt.Call c ? c.call() : s instanceof Stmt.Assign a && a.value() instanceof Expr.Call c2 ? c2 : null;
-      if (call != null && program.calls.containsKey(call) && containsLoop(program.calls.get(call), program, seen)) {
-        found[0] = true;
+      if (call != null && program.calls.containsKey(call)) {
+        found[0] = firstLoop(program.calls.get(call), program, seen);
       }
     });
     return found[0];

@@ -370,6 +370,13 @@ public final class Diagnostics {
         "use a quantifier or set comprehension, or move the loop out of the atomic block");
   }
 
+  /** A call inside `atomic` of a function that runs a loop (itself or in a function it calls). */
+  public void loopInAtomicCall(Span at, String fn, Span loop) {
+    add(new Diagnostic(Severity.ERROR, Code.LOOP_IN_ATOMIC, "`" + fn + "` runs a loop, and loops are not allowed inside `atomic`",
+        at, "call `" + fn + "` outside the atomic block, or write its loop as a quantifier or set comprehension",
+        List.of(new Diagnostic.Note(loop, "the loop"))));
+  }
+
   public void returnOutsideFn(Span at) {
     error(Code.RETURN_OUTSIDE_FN, at, "`return` outside a function", "a thread ends at the end of its body");
   }
