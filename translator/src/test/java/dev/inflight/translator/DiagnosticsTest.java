@@ -339,6 +339,25 @@ class DiagnosticsTest {
               = help: write `--set NAME=VALUE` with a declared const and an integer or boolean
             """),
 
+        src("a library constant the model does not declare", """
+            model m
+            include "kernel/af_unix_v5.14.ifl"
+            thread t {
+              atomic {
+                u = alloc user_struct
+                me = task_new(100, u)
+                a = sys_socketpair(me)
+              }
+              sys_close(me, a)
+            }
+            """, """
+            error[E0200]: unknown name `TRIGGER_GC`
+              --> specs/kernel/unix_gc_v6.7.ifl:37:60
+               |
+            37 |     trigger = unix_tot_inflight + GC_BACKGROUND_INFLIGHT > TRIGGER_GC && !gc_in_progress
+               |                                                            ^^^^^^^^^^
+               = help: `specs/kernel/unix_gc_v6.7.ifl` reads `TRIGGER_GC` from the model that includes it: declare it there (`const TRIGGER_GC = …` or `var TRIGGER_GC = …`)
+            """),
         // ---------------------------------------------------------------- types
         src("wrong arity", """
             model m

@@ -140,6 +140,16 @@ public final class Diagnostics {
         suggestion == null ? "declare it with `var`, `const`, or assign it first in this thread" : "did you mean `" + suggestion + "`?");
   }
 
+  /**
+   * An included file reads a name nothing declares: one the file expects the model including it
+   * to declare (kernel/af_unix.ifl reads `TRIGGER_GC`).
+   */
+  public void unknownNameInInclude(Span at, String name) {
+    error(Code.UNKNOWN_NAME, at, "unknown name `" + name + "`",
+        "`" + at.file().path() + "` reads `" + name + "` from the model that includes it: declare it there (`const "
+            + name + " = …` or `var " + name + " = …`)");
+  }
+
   /** `unfair NAME` names no thread kind. */
   public void unknownThreadKind(Span at, String name, String suggestion) {
     String help = name.startsWith("rcu_cb_")

@@ -56,11 +56,15 @@ final class CfgBuilder {
 
   private final Deque<ReturnCtx> returns = new ArrayDeque<>();
 
-  CfgBuilder(Checked checked, ThreadSym thread, Diagnostics diags) {
+  /** Recursion met while inlining, reported once per cycle by the caller (Lowerer). */
+  private final Recursions recursions;
+
+  CfgBuilder(Checked checked, ThreadSym thread, Diagnostics diags, Recursions recursions) {
     this.checked = checked;
     this.program = checked.program();
     this.thread = thread;
     this.diags = diags;
+    this.recursions = recursions;
   }
 
   Cfg build() {
@@ -227,7 +231,7 @@ final class CfgBuilder {
       if (field != null && field.release != null) {
         FnSym rel = field.release;
         if (inlining.contains(rel)) {
-          diags.recursion(s.span(), chain(rel) + " (through its release function)");
+          recursions.met(outermostFirst(), rel, s.span());
           return add(new Instr.RefOp(false, f, s.span(), atomic, next, -1, null));
         }
         callSites.push(s.span());
@@ -395,7 +399,7 @@ final class CfgBuilder {
   private int call(Expr.Call c, Expr result, Span span, int next, int atomic) {
     FnSym fn = program.calls.get(c);
     if (inlining.contains(fn)) {
-      diags.recursion(span, chain(fn));
+      recursions.met(outermostFirst(), fn, span);
       return next;
     }
     // An operation called inside another is part of it: only the outermost is measured, so a
@@ -445,9 +449,10 @@ final class CfgBuilder {
     return entry;
   }
 
-  private String chain(FnSym again) {
+  /** The functions being inlined, outermost first. */
+  private List<FnSym> outermostFirst() {
     List<FnSym> stack = new ArrayList<>(inlining);
     java.util.Collections.reverse(stack);
-    return stack.stream().map(FnSym::name).collect(Collectors.joining(" → ")) + " → " + again.name();
+    return stack;
   }
 }

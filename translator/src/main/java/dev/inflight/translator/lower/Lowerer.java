@@ -29,10 +29,12 @@ public final class Lowerer {
   public static Lowered lower(Checked checked, Diagnostics diags, boolean reference, boolean localVariables,
       Set<Reduction> reductions) {
     List<Cfg> cfgs = new ArrayList<>();
+    Recursions recursions = new Recursions(checked.program());
     for (ThreadSym t : checked.program().threads) {
-      cfgs.add(new CfgBuilder(checked, t, diags).build());
+      cfgs.add(new CfgBuilder(checked, t, diags, recursions).build());
     }
-    Cfg initCfg = checked.program().init == null ? null : new CfgBuilder(checked, checked.program().init, diags).build();
+    Cfg initCfg = checked.program().init == null ? null : new CfgBuilder(checked, checked.program().init, diags, recursions).build();
+    recursions.report(diags, checked.program().root().source());
     Map<ThreadSym, Integer> copies = new LinkedHashMap<>();
     if (!diags.hasErrors()) {
       for (ThreadSym t : checked.program().threads) {

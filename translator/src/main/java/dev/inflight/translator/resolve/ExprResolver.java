@@ -154,6 +154,8 @@ final class ExprResolver implements Expr.Visitor<Void> {
     String suggestion = suggest(n, visible);
     if (lockTarget && suggestion == null) {
       diags.unknownLock(e.span(), n);
+    } else if (suggestion == null && e.span().file() != program.root().source()) {
+      diags.unknownNameInInclude(e.span(), n); // a name a library file expects the model to declare
     } else {
       diags.unknownName(e.span(), n, suggestion);
     }
