@@ -77,7 +77,7 @@ reset_moved_vars == pc
 reader_untouched == <<total, count>>
 
 \* a reader thread at L21: 2 paths
-\* examples/checks/div_by_zero.ifl:21: if count != 0 {              // test...
+\* examples/checks/div_by_zero.ifl:21: if count != 0 {  // test...
 reader_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
@@ -87,7 +87,7 @@ reader_at_L21(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a reader thread at L22: 2 paths (1 to a fault)
-\* examples/checks/div_by_zero.ifl:22: avg = total / count        // ...and read again: 0 if the reset ran in between
+\* examples/checks/div_by_zero.ifl:22: avg = total / count  // ...and read again: 0 if the reset ran in between
 reader_at_L22(self) ==
     /\ pc[self] = "L22"
     /\ fault.kind = "none"

@@ -95,7 +95,7 @@ sender_at_L13(self) ==
 
 \* a sender thread at L13b: 3 paths (2 to a fault)
 \* examples/checks/double_kfree_skb.ifl:13: free skb
-\*   27: kfree_skb(skb)            // ...and so does the common exit
+\*   27: kfree_skb(skb)  // ...and so does the common exit
 sender_at_L13b(self) ==
     /\ pc[self] = "L13b"
     /\ fault.kind = "none"
@@ -131,7 +131,7 @@ sender_at_L17(self) ==
 
 \* a sender thread at L17b: 5 paths (3 to a fault)
 \* examples/checks/double_kfree_skb.ifl:17: put skb.users
-\*   27: kfree_skb(skb)            // ...and so does the common exit
+\*   27: kfree_skb(skb)  // ...and so does the common exit
 sender_at_L17b(self) ==
     /\ pc[self] = "L17b"
     /\ fault.kind = "none"
@@ -158,9 +158,9 @@ sender_at_L17b(self) ==
 \* a sender thread at L21: 3 paths (1 to a fault)
 \* examples/checks/double_kfree_skb.ifl:21: skb = alloc sk_buff
 \*   22: either {
-\*   23: kfree_skb(skb)          // the error path frees it...
+\*   23: kfree_skb(skb)  // the error path frees it...
 \*   25: skip = 0
-\*   27: kfree_skb(skb)            // ...and so does the common exit
+\*   27: kfree_skb(skb)  // ...and so does the common exit
 sender_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"

@@ -102,7 +102,7 @@ lookup_at_L33(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L34: 4 paths (1 to a fault)
-\* examples/checks/expr_fn.ifl:34: sk = pick({x in table : usable(x)})    // null when none is
+\* examples/checks/expr_fn.ifl:34: sk = pick({x in table : usable(x)})  // null when none is
 \*   35: if sk != null {
 lookup_at_L34(self) ==
     /\ pc[self] = "L34"

@@ -102,7 +102,7 @@ lookup_at_L26(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L27: 4 paths (1 to a fault)
-\* examples/checks/expr_fn_unhash_late.ifl:27: sk = pick({x in table : usable(x)})    // null when none is
+\* examples/checks/expr_fn_unhash_late.ifl:27: sk = pick({x in table : usable(x)})  // null when none is
 \*   28: if sk != null {
 lookup_at_L27(self) ==
     /\ pc[self] = "L27"
@@ -273,7 +273,7 @@ closer_at_L40(self) ==
             /\ UNCHANGED <<fault>>
 
 \* a closer thread at L43: 3 paths (2 to a fault)
-\* examples/checks/expr_fn_unhash_late.ifl:43: sk.dead = true               // marked dead while still hashed: a lookup can still find it
+\* examples/checks/expr_fn_unhash_late.ifl:43: sk.dead = true  // marked dead while still hashed: a lookup can still find it
 closer_at_L43(self) ==
     /\ pc[self] = "L43"
     /\ fault.kind = "none"

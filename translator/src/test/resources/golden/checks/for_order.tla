@@ -61,10 +61,6 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 
 \* a t thread at L15: 3 paths (2 to a fault)
 \* examples/checks/for_order.ifl:15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\*   15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\*   15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\*   15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
-\*   15: atomic { a = alloc obj  b = alloc obj  A = a  add(s, b)  add(s, a) }
 t_at_L15(self) ==
     /\ pc[self] = "L15"
     /\ fault.kind = "none"

@@ -67,10 +67,6 @@ AllDone == \A t2 \in Thread_t : pc[t2] = "Done"
 
 \* a t thread at L14: 5 paths (4 to a fault)
 \* examples/checks/for_order_list.ifl:14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\*   14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\*   14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\*   14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
-\*   14: atomic { a = alloc obj  b = alloc obj  A = a  list_add_tail(l, b)  list_add(l, a) }
 t_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"

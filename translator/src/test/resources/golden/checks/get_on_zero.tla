@@ -174,7 +174,7 @@ owner_at_L26(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a owner thread at L27: one path
-\* examples/checks/get_on_zero.ifl:27: table = null            // unhash
+\* examples/checks/get_on_zero.ifl:27: table = null  // unhash
 owner_at_L27(self) ==
     /\ pc[self] = "L27"
     /\ fault.kind = "none"
@@ -203,7 +203,7 @@ L28_L37_paths(self, locals, locals_init, sock_free_rcu_init, to, line) ==
     \/ FaultDeref("double_free", self, line, sk, sock)
 
 \* a owner thread at L28: 5 paths (3 to a fault)
-\* examples/checks/get_on_zero.ifl:28: put sk.refcnt           // the last reference: freed after a grace period
+\* examples/checks/get_on_zero.ifl:28: put sk.refcnt  // the last reference: freed after a grace period
 owner_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"
@@ -270,7 +270,7 @@ lookup_at_L33(self) ==
           /\ UNCHANGED <<fault>>
 
 \* a lookup thread at L35: 5 paths (4 to a fault)
-\* examples/checks/get_on_zero.ifl:35: get sk.refcnt         // BUG: the count may be 0 already
+\* examples/checks/get_on_zero.ifl:35: get sk.refcnt  // BUG: the count may be 0 already
 lookup_at_L35(self) ==
     /\ pc[self] = "L35"
     /\ fault.kind = "none"

@@ -75,7 +75,6 @@ AllDone ==
 
 \* a setup thread at L14: 2 paths (1 to a fault)
 \* examples/checks/list_double_add.ifl:14: atomic { x = alloc unix_sock  u = x }
-\*   14: atomic { x = alloc unix_sock  u = x }
 setup_at_L14(self) ==
     /\ pc[self] = "L14"
     /\ fault.kind = "none"
@@ -116,7 +115,7 @@ sender_untouched == <<u, setup_locals>>
 
 \* a sender thread at L18: 3 paths (1 to a fault)
 \* examples/checks/list_double_add.ifl:18: await u != null
-\*   19: if u.inflight == 0 {       // check...
+\*   19: if u.inflight == 0 {  // check...
 sender_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
@@ -132,7 +131,7 @@ sender_at_L18(self) ==
           /\ FaultOn("use_after_free", self, 19, u)
 
 \* a sender thread at L20: 4 paths (3 to a fault)
-\* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)   // ...then act, without a lock
+\* examples/checks/list_double_add.ifl:20: list_add_tail(gc_inflight_list, u)  // ...then act, without a lock
 sender_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"

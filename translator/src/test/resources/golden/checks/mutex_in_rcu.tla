@@ -79,7 +79,6 @@ setup_and_read_mostly_untouched ==
 
 \* a setup_and_read thread at L18: 2 paths (1 to a fault)
 \* examples/checks/mutex_in_rcu.ifl:18: atomic { x = alloc dev  d = x }
-\*   18: atomic { x = alloc dev  d = x }
 setup_and_read_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
@@ -106,7 +105,7 @@ setup_and_read_at_L19(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a setup_and_read thread at L20: 3 paths (2 to a fault)
-\* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s             // fine: a spinlock
+\* examples/checks/mutex_in_rcu.ifl:20: lock d.lock_s  // fine: a spinlock
 setup_and_read_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
@@ -148,7 +147,7 @@ setup_and_read_at_L22(self) ==
        \/ FaultDeref("use_after_free", self, 22, d, dev)
 
 \* a setup_and_read thread at L23: 4 paths (3 to a fault)
-\* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m             // BUG: may sleep
+\* examples/checks/mutex_in_rcu.ifl:23: lock d.lock_m  // BUG: may sleep
 setup_and_read_at_L23(self) ==
     /\ pc[self] = "L23"
     /\ fault.kind = "none"

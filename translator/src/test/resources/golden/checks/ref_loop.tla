@@ -79,7 +79,6 @@ AllDone ==
 
 \* a owner thread at L18: 2 paths (1 to a fault)
 \* examples/checks/ref_loop.ifl:18: atomic { c = alloc conn  shared = c }
-\*   18: atomic { c = alloc conn  shared = c }
 owner_at_L18(self) ==
     /\ pc[self] = "L18"
     /\ fault.kind = "none"
@@ -155,7 +154,7 @@ poller_at_L25(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a poller thread at L26: 5 paths (4 to a fault)
-\* examples/checks/ref_loop.ifl:26: get c.refs           // BUG: no put in the loop
+\* examples/checks/ref_loop.ifl:26: get c.refs  // BUG: no put in the loop
 poller_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"

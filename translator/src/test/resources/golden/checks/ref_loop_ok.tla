@@ -79,7 +79,6 @@ AllDone ==
 
 \* a owner thread at L16: 2 paths (1 to a fault)
 \* examples/checks/ref_loop_ok.ifl:16: atomic { c = alloc conn  shared = c }
-\*   16: atomic { c = alloc conn  shared = c }
 owner_at_L16(self) ==
     /\ pc[self] = "L16"
     /\ fault.kind = "none"

@@ -6,7 +6,7 @@ EXTENDS Integers, Sequences, FiniteSets, TLC
 
 CONSTANTS NULL, Thread_a, Thread_b, a, b, Pool_obj
 
-\* const examples/tutorial/refcount_cost.ifl:15: const SYSCALLS = 1                      // syscalls per bump (try --sweep SYSCALLS=1..3)
+\* const examples/tutorial/refcount_cost.ifl:15: const SYSCALLS = 1  // syscalls per bump (try --sweep SYSCALLS=1..3)
 SYSCALLS == 1
 
 --------------------------------------------------------------------------------
@@ -412,7 +412,7 @@ NoHang == []<>Finished
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"
 
-\* latency examples/tutorial/refcount_cost.ifl:25: latency bump <= 400                     // every bump within 400 ns
+\* latency examples/tutorial/refcount_cost.ifl:25: latency bump <= 400  // every bump within 400 ns
 Latency_bump == op_end.op = "bump" => op_end.ns \leq 400
 
 \* the copies of each thread array and the slots of each object pool are interchangeable;

@@ -316,7 +316,7 @@ b_at_L40(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a b thread at L41: 2 paths (1 to a fault)
-\* examples/tutorial/refcount_cost_percpu.ifl:41: q = alloc obj                         // its own object instead of a's
+\* examples/tutorial/refcount_cost_percpu.ifl:41: q = alloc obj  // its own object instead of a's
 \*   42: bump(q)
 \*   27: cost syscall * SYSCALLS
 b_at_L41(self) ==

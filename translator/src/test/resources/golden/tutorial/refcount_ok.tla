@@ -106,7 +106,7 @@ producer_at_L18(self) ==
        \/ FaultDeref("use_after_free", self, 18, sk, sock)
 
 \* a producer thread at L19: 5 paths (4 to a fault)
-\* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt           // the consumer's reference, taken before publishing
+\* examples/tutorial/refcount_ok.ifl:19: get sk.refcnt  // the consumer's reference, taken before publishing
 producer_at_L19(self) ==
     /\ pc[self] = "L19"
     /\ fault.kind = "none"
@@ -155,7 +155,7 @@ L21_L28_paths(self, locals, locals_init, line) ==
     \/ FaultDeref("double_free", self, line, sk, sock)
 
 \* a producer thread at L21: 5 paths (3 to a fault)
-\* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt           // the producer's own reference
+\* examples/tutorial/refcount_ok.ifl:21: put sk.refcnt  // the producer's own reference
 producer_at_L21(self) ==
     /\ pc[self] = "L21"
     /\ fault.kind = "none"
@@ -216,7 +216,7 @@ consumer_at_L27(self) ==
        \/ FaultDeref("use_after_free", self, 27, sk, sock)
 
 \* a consumer thread at L28: 5 paths (3 to a fault)
-\* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt           // drop the reference the producer took for us
+\* examples/tutorial/refcount_ok.ifl:28: put sk.refcnt  // drop the reference the producer took for us
 consumer_at_L28(self) ==
     /\ pc[self] = "L28"
     /\ fault.kind = "none"

@@ -111,7 +111,7 @@ producer_at_L19(self) ==
        /\ UNCHANGED <<fault, sock, producer_locals, consumer_locals>>
 
 \* a producer thread at L20: 5 paths (3 to a fault)
-\* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt           // drops the last reference: sk is freed here
+\* examples/tutorial/refcount_uaf.ifl:20: put sk.refcnt  // drops the last reference: sk is freed here
 producer_at_L20(self) ==
     /\ pc[self] = "L20"
     /\ fault.kind = "none"
@@ -173,7 +173,7 @@ consumer_at_L24(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a consumer thread at L26: 3 paths (2 to a fault)
-\* examples/tutorial/refcount_uaf.ifl:26: touch sk                // reads *sk with no reference held
+\* examples/tutorial/refcount_uaf.ifl:26: touch sk  // reads *sk with no reference held
 consumer_at_L26(self) ==
     /\ pc[self] = "L26"
     /\ fault.kind = "none"

@@ -6,7 +6,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The DSL statements listed above each label action (emit/ThreadActions#labelComments): each
- * statement once, and a list an earlier action already gave named by that action.
+ * statement once, a line holding two statements once, and a list an earlier action already gave
+ * named by that action.
  */
 class LabelListingTest {
   private static final String MODEL = """
@@ -51,5 +52,23 @@ class LabelListingTest {
         \\*   6: x = x + 2
         t_at_L11(self) ==""");
     assertThat(tla.split("the statements listed above ", -1)).hasSize(2);
+  }
+
+  @Test
+  void aLineIsQuotedOnceAndItsCommentNotPadded() {
+    String tla = LoweringTest.emitAccepted("""
+        model m
+        var g = 0
+        var h = 0
+        thread t {
+          i = 1
+          if i == 1 { g = g + i }          // both statements of this line run in one step
+          h = 1
+        }
+        """).tla();
+    assertThat(tla).contains("""
+        \\* t.ifl:5: i = 1
+        \\*   6: if i == 1 { g = g + i }  // both statements of this line run in one step
+        t_at_L5(self) ==""");
   }
 }

@@ -199,7 +199,7 @@ class ReservedNamesTest {
     assertThat(r.diagnostics()).as(DiagnosticRenderer.renderAll(r.diagnostics())).isEmpty();
     Sany.Result sany = Sany.parseText(r.emitted().moduleName(), r.emitted().tla());
     assertThat(sany.ok()).as(sany.describe()).isTrue();
-    assertThat(r.emitted().tla()).contains("\nRan(k2) == TRUE\n", "\nRanReset == \\A k2 \\in 1..");
+    assertThat(r.emitted().tla()).contains("\nRan(k2) == TRUE\n", "\nRanReset == (\\A k2 \\in 1..", "\nRanFault(k2) == TRUE\n");
   }
 
   @Test

@@ -6,13 +6,13 @@ EXTENDS Integers, Sequences, FiniteSets, TLC
 
 CONSTANTS NULL, Thread_user, Thread_netdev, Thread_rcu_cb, Pool_packet_sock, Pool_socket
 
-\* const specs/kernel/packet.ifl:33: const PACKET_DEV = 1      // ifindex of the modelled net_device
+\* const specs/kernel/packet.ifl:33: const PACKET_DEV = 1  // ifindex of the modelled net_device
 PACKET_DEV == 1
 
-\* const specs/kernel/packet.ifl:34: const ETH_P_ALL = 3       // po->num of a socket bound to every protocol
+\* const specs/kernel/packet.ifl:34: const ETH_P_ALL = 3  // po->num of a socket bound to every protocol
 ETH_P_ALL == 3
 
-\* const specs/kernel/packet.ifl:35: const NETDEV_UP = 1       // notifier events, as in include/linux/netdevice.h
+\* const specs/kernel/packet.ifl:35: const NETDEV_UP = 1  // notifier events, as in include/linux/netdevice.h
 NETDEV_UP == 1
 
 \* const specs/kernel/packet.ifl:36: const NETDEV_DOWN = 2
@@ -290,9 +290,9 @@ user_at_L67b(self) ==
 \* a user thread at L80: 5 paths (3 to a fault)
 \* specs/kernel/packet.ifl:80: sk = alloc packet_sock
 \*   81: sk.num = proto
-\*   82: sock.sk = sk                   // sock_init_data links the two halves
+\*   82: sock.sk = sk  // sock_init_data links the two halves
 \*   84: if proto != 0 {
-\*   85: register_prot_hook(sk)         // called without bind_lock: nobody else sees sk yet
+\*   85: register_prot_hook(sk)  // called without bind_lock: nobody else sees sk yet
 user_at_L80(self) ==
     /\ pc[self] = "L80"
     /\ fault.kind = "none"
@@ -375,7 +375,7 @@ L95_paths(self, locals) ==
     \/ FaultDeref("use_after_free", self, 95, sk, packet_sock)
 
 \* a user thread at L95: 3 paths (2 to a fault)
-\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
+\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)  // dev_add_pack(&po->prot_hook)
 user_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
@@ -402,7 +402,7 @@ L96_paths(self, locals) ==
     \/ FaultDeref("use_after_free", self, 96, sk, packet_sock)
 
 \* a user thread at L96: 5 paths (4 to a fault)
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
+\* specs/kernel/packet.ifl:96: get sk.refcnt  // sock_hold: the hook list's reference
 user_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
@@ -456,7 +456,7 @@ L107_paths(self, locals) ==
        /\ FaultOn("use_after_free", self, 107, sk)
 
 \* a user thread at L107: 2 paths (1 to a fault)
-\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)  // __dev_remove_pack(&po->prot_hook): no grace period
 user_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
@@ -487,7 +487,7 @@ L108_paths(self, locals, to, sk_free_init, to2) ==
     \/ FaultDeref("double_free", self, 108, sk, packet_sock)
 
 \* a user thread at L108: 6 paths (3 to a fault)
-\* specs/kernel/packet.ifl:108: put sk.refcnt                    // __sock_put
+\* specs/kernel/packet.ifl:108: put sk.refcnt  // __sock_put
 \*   109: if sync {
 user_at_L108(self) ==
     /\ pc[self] = "L108"
@@ -607,7 +607,7 @@ L263_paths(self, locals) ==
     \/ FaultDeref("use_after_free", self, 263, sk, packet_sock)
 
 \* a user thread at L263: 3 paths (2 to a fault)
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk  // skb_queue_purge(&sk->sk_receive_queue)
 user_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
@@ -615,7 +615,7 @@ user_at_L263(self) ==
     /\ L263_paths(self, user_locals)
 
 \* a user thread at L264: 5 paths (3 to a fault)
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt  // sock_put
 \* examples/seeds/packet_release/call_rcu_rfc_sklist.ifl:23: sock_free(sock)
 user_at_L264(self) ==
     /\ pc[self] = "L264"
@@ -907,7 +907,7 @@ netdev_at_L94(self) ==
     /\ L94_paths(self, netdev_locals, "L184")
 
 \* a netdev thread at L95: 3 paths (2 to a fault)
-\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)    // dev_add_pack(&po->prot_hook)
+\* specs/kernel/packet.ifl:95: list_add_rcu(ptype_all, sk)  // dev_add_pack(&po->prot_hook)
 netdev_at_L95(self) ==
     /\ pc[self] = "L95"
     /\ fault.kind = "none"
@@ -916,7 +916,7 @@ netdev_at_L95(self) ==
     /\ L95_paths(self, netdev_locals)
 
 \* a netdev thread at L96: 5 paths (4 to a fault)
-\* specs/kernel/packet.ifl:96: get sk.refcnt                  // sock_hold: the hook list's reference
+\* specs/kernel/packet.ifl:96: get sk.refcnt  // sock_hold: the hook list's reference
 netdev_at_L96(self) ==
     /\ pc[self] = "L96"
     /\ fault.kind = "none"
@@ -940,7 +940,7 @@ netdev_at_L106(self) ==
     /\ L106_paths(self, netdev_locals)
 
 \* a netdev thread at L107: 2 paths (1 to a fault)
-\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)      // __dev_remove_pack(&po->prot_hook): no grace period
+\* specs/kernel/packet.ifl:107: list_del_rcu(ptype_all, sk)  // __dev_remove_pack(&po->prot_hook): no grace period
 netdev_at_L107(self) ==
     /\ pc[self] = "L107"
     /\ fault.kind = "none"
@@ -1244,7 +1244,7 @@ rcu_cb_at_L261(self) ==
     /\ L261_paths(self, rcu_cb_locals)
 
 \* a rcu_cb thread at L263: 3 paths (2 to a fault)
-\* specs/kernel/packet.ifl:263: touch sk                         // skb_queue_purge(&sk->sk_receive_queue)
+\* specs/kernel/packet.ifl:263: touch sk  // skb_queue_purge(&sk->sk_receive_queue)
 rcu_cb_at_L263(self) ==
     /\ pc[self] = "L263"
     /\ fault.kind = "none"
@@ -1252,7 +1252,7 @@ rcu_cb_at_L263(self) ==
     /\ L263_paths(self, rcu_cb_locals)
 
 \* a rcu_cb thread at L264: 5 paths (3 to a fault)
-\* specs/kernel/packet.ifl:264: put sk.refcnt                    // sock_put
+\* specs/kernel/packet.ifl:264: put sk.refcnt  // sock_put
 rcu_cb_at_L264(self) ==
     /\ pc[self] = "L264"
     /\ fault.kind = "none"

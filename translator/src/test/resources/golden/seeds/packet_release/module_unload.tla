@@ -192,7 +192,7 @@ user_at_L68(self) ==
        \/ FaultDeref("use_after_free", self, 68, sk, packet_sock)
 
 \* a user thread at L69: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
+\* examples/seeds/packet_release/module_unload.ifl:69: await af_packet.users == 0  // delete_module without O_NONBLOCK: wait for refcount 0
 user_at_L69(self) ==
     /\ pc[self] = "L69"
     /\ fault.kind = "none"
@@ -204,7 +204,7 @@ user_at_L69(self) ==
        \/ FaultDeref("use_after_free", self, 69, af_packet, module)
 
 \* a user thread at L71: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload.ifl:71: free af_packet                   // the module's memory is freed
+\* examples/seeds/packet_release/module_unload.ifl:71: free af_packet  // the module's memory is freed
 user_at_L71(self) ==
     /\ pc[self] = "L71"
     /\ fault.kind = "none"
@@ -324,7 +324,7 @@ rcu_cb_at_L51b(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L52: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true                   // sock_orphan
+\* examples/seeds/packet_release/module_unload.ifl:52: sk.dead = true  // sock_orphan
 rcu_cb_at_L52(self) ==
     /\ pc[self] = "L52"
     /\ fault.kind = "none"
@@ -337,7 +337,7 @@ rcu_cb_at_L52(self) ==
        \/ FaultDeref("use_after_free", self, 52, sk, packet_sock)
 
 \* a rcu_cb thread at L53: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload.ifl:53: touch sk                         // skb_queue_purge
+\* examples/seeds/packet_release/module_unload.ifl:53: touch sk  // skb_queue_purge
 rcu_cb_at_L53(self) ==
     /\ pc[self] = "L53"
     /\ fault.kind = "none"
@@ -349,7 +349,7 @@ rcu_cb_at_L53(self) ==
        \/ FaultDeref("use_after_free", self, 53, sk, packet_sock)
 
 \* a rcu_cb thread at L54: 5 paths (3 to a fault)
-\* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt                    // sock_put -> sk_free -> module_put
+\* examples/seeds/packet_release/module_unload.ifl:54: put sk.refcnt  // sock_put -> sk_free -> module_put
 rcu_cb_at_L54(self) ==
     /\ pc[self] = "L54"
     /\ fault.kind = "none"
@@ -373,7 +373,7 @@ rcu_cb_at_L54(self) ==
        \/ FaultDeref("double_free", self, 54, sk, packet_sock)
 
 \* a rcu_cb thread at L55: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet                  // still executing module text
+\* examples/seeds/packet_release/module_unload.ifl:55: touch af_packet  // still executing module text
 rcu_cb_at_L55(self) ==
     /\ pc[self] = "L55"
     /\ fault.kind = "none"

@@ -147,7 +147,7 @@ user_at_L27(self) ==
           /\ FaultBound("model_bound", self, 27, "pool packet_sock")
 
 \* a user thread at L53: one path
-\* examples/seeds/packet_release/module_unload_barrier.ifl:53: rcu_barrier()                    // wait for every pending and running callback
+\* examples/seeds/packet_release/module_unload_barrier.ifl:53: rcu_barrier()  // wait for every pending and running callback
 user_at_L53(self) ==
     /\ pc[self] = "L53"
     /\ fault.kind = "none"
@@ -206,7 +206,7 @@ user_at_L61(self) ==
        \/ FaultDeref("use_after_free", self, 61, sk, packet_sock)
 
 \* a user thread at L62: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0       // delete_module without O_NONBLOCK: wait for refcount 0
+\* examples/seeds/packet_release/module_unload_barrier.ifl:62: await af_packet.users == 0  // delete_module without O_NONBLOCK: wait for refcount 0
 user_at_L62(self) ==
     /\ pc[self] = "L62"
     /\ fault.kind = "none"
@@ -218,7 +218,7 @@ user_at_L62(self) ==
        \/ FaultDeref("use_after_free", self, 62, af_packet, module)
 
 \* a user thread at L64: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload_barrier.ifl:64: free af_packet                   // the module's memory is freed
+\* examples/seeds/packet_release/module_unload_barrier.ifl:64: free af_packet  // the module's memory is freed
 user_at_L64(self) ==
     /\ pc[self] = "L64"
     /\ fault.kind = "none"
@@ -342,7 +342,7 @@ rcu_cb_at_L43b(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a rcu_cb thread at L44: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true                   // sock_orphan
+\* examples/seeds/packet_release/module_unload_barrier.ifl:44: sk.dead = true  // sock_orphan
 rcu_cb_at_L44(self) ==
     /\ pc[self] = "L44"
     /\ fault.kind = "none"
@@ -355,7 +355,7 @@ rcu_cb_at_L44(self) ==
        \/ FaultDeref("use_after_free", self, 44, sk, packet_sock)
 
 \* a rcu_cb thread at L45: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk                         // skb_queue_purge
+\* examples/seeds/packet_release/module_unload_barrier.ifl:45: touch sk  // skb_queue_purge
 rcu_cb_at_L45(self) ==
     /\ pc[self] = "L45"
     /\ fault.kind = "none"
@@ -367,7 +367,7 @@ rcu_cb_at_L45(self) ==
        \/ FaultDeref("use_after_free", self, 45, sk, packet_sock)
 
 \* a rcu_cb thread at L46: 5 paths (3 to a fault)
-\* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt                    // sock_put -> sk_free -> module_put
+\* examples/seeds/packet_release/module_unload_barrier.ifl:46: put sk.refcnt  // sock_put -> sk_free -> module_put
 rcu_cb_at_L46(self) ==
     /\ pc[self] = "L46"
     /\ fault.kind = "none"
@@ -391,7 +391,7 @@ rcu_cb_at_L46(self) ==
        \/ FaultDeref("double_free", self, 46, sk, packet_sock)
 
 \* a rcu_cb thread at L47: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet                  // still executing module text
+\* examples/seeds/packet_release/module_unload_barrier.ifl:47: touch af_packet  // still executing module text
 rcu_cb_at_L47(self) ==
     /\ pc[self] = "L47"
     /\ fault.kind = "none"

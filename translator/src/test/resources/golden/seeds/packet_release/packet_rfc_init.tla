@@ -150,7 +150,7 @@ rel_untouched == <<s, rcu_depth, rcu_gp, rcu_running, rx_locals, rcu_cb_locals>>
 \*   37: postpone = true
 \*   38: remove(hooked, s)
 \*   39: running = false
-\*   46: if postpone {               // L2
+\*   46: if postpone {  // L2
 \*   41: if CONDITIONAL == 0 {
 \*   42: postpone = true
 rel_at_L34(self) ==
@@ -290,7 +290,7 @@ down_moved_vars == pc
 rx_untouched == <<sock, running, hooked, s, rcu_running, rel_locals, rcu_cb_locals>>
 
 \* a rx thread at L63: one path
-\* examples/seeds/packet_release/packet_rfc_init.ifl:63: rcu_read_lock()             // R1
+\* examples/seeds/packet_release/packet_rfc_init.ifl:63: rcu_read_lock()  // R1
 rx_at_L63(self) ==
     /\ pc[self] = "L63"
     /\ fault.kind = "none"
@@ -300,7 +300,7 @@ rx_at_L63(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a rx thread at L64: 3 paths
-\* examples/seeds/packet_release/packet_rfc_init.ifl:64: p = rcu_pick(hooked)        // R2: mine := hooked
+\* examples/seeds/packet_release/packet_rfc_init.ifl:64: p = rcu_pick(hooked)  // R2: mine := hooked
 \*   65: if p != null {
 rx_at_L64(self) ==
     /\ pc[self] = "L64"
@@ -317,7 +317,7 @@ rx_at_L64(self) ==
                /\ UNCHANGED <<fault>>
 
 \* a rx thread at L66: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/packet_rfc_init.ifl:66: touch p                   // R3: a use of sk (UAF if freed)
+\* examples/seeds/packet_release/packet_rfc_init.ifl:66: touch p  // R3: a use of sk (UAF if freed)
 rx_at_L66(self) ==
     /\ pc[self] = "L66"
     /\ fault.kind = "none"
@@ -329,7 +329,7 @@ rx_at_L66(self) ==
        \/ FaultDeref("use_after_free", self, 66, p, sock)
 
 \* a rx thread at L68: 3 paths (1 to a fault)
-\* examples/seeds/packet_release/packet_rfc_init.ifl:68: rcu_read_unlock()           // R4
+\* examples/seeds/packet_release/packet_rfc_init.ifl:68: rcu_read_unlock()  // R4
 rx_at_L68(self) ==
     /\ pc[self] = "L68"
     /\ fault.kind = "none"

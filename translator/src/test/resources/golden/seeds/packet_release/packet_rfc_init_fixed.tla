@@ -150,7 +150,7 @@ rel_untouched == <<s, rcu_depth, rcu_gp, rcu_running, rx_locals, rcu_cb_locals>>
 \*   39: postpone = true
 \*   40: remove(hooked, s)
 \*   41: running = false
-\*   48: if postpone {               // L2
+\*   48: if postpone {  // L2
 \*   43: if CONDITIONAL == 0 {
 \*   44: postpone = true
 rel_at_L36(self) ==
@@ -290,7 +290,7 @@ down_moved_vars == pc
 rx_untouched == <<sock, running, hooked, s, rcu_running, rel_locals, rcu_cb_locals>>
 
 \* a rx thread at L65: one path
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:65: rcu_read_lock()             // R1
+\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:65: rcu_read_lock()  // R1
 rx_at_L65(self) ==
     /\ pc[self] = "L65"
     /\ fault.kind = "none"
@@ -300,7 +300,7 @@ rx_at_L65(self) ==
        /\ UNCHANGED <<fault>>
 
 \* a rx thread at L66: 3 paths
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:66: p = rcu_pick(hooked)        // R2: mine := hooked
+\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:66: p = rcu_pick(hooked)  // R2: mine := hooked
 \*   67: if p != null {
 rx_at_L66(self) ==
     /\ pc[self] = "L66"
@@ -317,7 +317,7 @@ rx_at_L66(self) ==
                /\ UNCHANGED <<fault>>
 
 \* a rx thread at L68: 3 paths (2 to a fault)
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:68: touch p                   // R3: a use of sk (UAF if freed)
+\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:68: touch p  // R3: a use of sk (UAF if freed)
 rx_at_L68(self) ==
     /\ pc[self] = "L68"
     /\ fault.kind = "none"
@@ -329,7 +329,7 @@ rx_at_L68(self) ==
        \/ FaultDeref("use_after_free", self, 68, p, sock)
 
 \* a rx thread at L70: 3 paths (1 to a fault)
-\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:70: rcu_read_unlock()           // R4
+\* examples/seeds/packet_release/packet_rfc_init_fixed.ifl:70: rcu_read_unlock()  // R4
 rx_at_L70(self) ==
     /\ pc[self] = "L70"
     /\ fault.kind = "none"

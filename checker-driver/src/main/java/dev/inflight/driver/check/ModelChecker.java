@@ -132,6 +132,7 @@ public final class ModelChecker {
     PropertyRuns.Outcome o = new PropertyRuns(map, emitted.cfg(), chosen, options.selection().all(), options.maxStates(), deadline,
         new dev.inflight.driver.trace.eval.TraceEvaluator(emitted))
         .withSymmetry(options.symmetry())
+        .withFaultsReached(options.vacuity())
         .run((cfg, timeout) -> {
           String name = module + (n[0]++ == 0 ? "" : "_" + n[0]) + ".cfg";
           if (options.vacuity() && n[0] == 1) {

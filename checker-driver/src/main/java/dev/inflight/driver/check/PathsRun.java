@@ -1,7 +1,11 @@
 package dev.inflight.driver.check;
 
+import dev.inflight.driver.tlc.TlcValue;
+import dev.inflight.driver.tlc.TlcValueParseException;
+import dev.inflight.driver.tlc.TlcValueParser;
 import dev.inflight.translator.emit.RanHook;
 import dev.inflight.translator.emit.SourceMap;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -17,13 +21,22 @@ import java.util.regex.Pattern;
  *
  * @param known the paths the run could have taken (every path of the source map)
  * @param fired those it took
+ * @param faults the fault records of the states where a fault ended a run, when the run had the
+ *     constraint {@code FaultsReached} (a check that skips fault checks: RanHook), in the order
+ *     TLC printed them
  */
-public record PathsRun(Set<String> known, Set<String> fired) {
+public record PathsRun(Set<String> known, Set<String> fired, List<TlcValue.RecordV> faults) {
   private static final Pattern LINE = Pattern.compile("^<<\"" + Pattern.quote(RanHook.TAG) + "\", (\\d{1,9})>>$");
+  private static final String FAULT_START = "<<\"" + RanHook.FAULT_TAG + "\",";
 
   public PathsRun {
     known = Set.copyOf(known);
     fired = Set.copyOf(fired);
+    faults = List.copyOf(faults);
+  }
+
+  public PathsRun(Set<String> known, Set<String> fired) {
+    this(known, fired, List.of());
   }
 
   /** The paths of {@code map} that the lines TLC printed outside its frames say ran. */
@@ -37,16 +50,42 @@ public record PathsRun(Set<String> known, Set<String> fired) {
       }
     }
     Set<String> fired = new HashSet<>();
+    List<TlcValue.RecordV> faults = new ArrayList<>();
+    StringBuilder fault = null; // a fault record being read (TLC may continue a long value over lines)
     for (String line : unframedLines) {
-      Matcher m = LINE.matcher(line.strip());
+      String t = line.strip();
+      Matcher m = LINE.matcher(t);
       if (m.matches()) {
         String path = byNumber.get(Integer.parseInt(m.group(1)));
         if (path != null) {
           fired.add(path);
         }
+        continue;
+      }
+      if (fault == null && t.startsWith(FAULT_START)) {
+        fault = new StringBuilder();
+      }
+      if (fault != null) {
+        fault.append(' ').append(t);
+        if (t.endsWith(">>")) {
+          record(fault.toString().strip(), faults);
+          fault = null;
+        }
       }
     }
-    return new PathsRun(known, fired);
+    return new PathsRun(known, fired, faults);
+  }
+
+  /** The record of {@code <<"inflight-fault", [kind |-> …]>>}, added to {@code out} once. */
+  private static void record(String printed, List<TlcValue.RecordV> out) {
+    try {
+      if (TlcValueParser.parse(printed) instanceof TlcValue.SeqV t && t.elements().size() == 2
+          && t.elements().get(1) instanceof TlcValue.RecordV r && !out.contains(r)) {
+        out.add(r); // each worker prints a fault once: with several workers it may come twice
+      }
+    } catch (TlcValueParseException e) {
+      // not a value: a line the model printed itself, left to the report
+    }
   }
 
   /** True when {@code path} took at least one step. */

@@ -82,6 +82,19 @@ final class PropertyRuns {
     map.properties().stream().filter(p -> p.tla() != null).forEach(p -> byTla.put(p.tla(), p));
   }
 
+  /** Whether the module defines the constraint that tells which faults ended runs (RanHook). */
+  private boolean faultsReached;
+
+  /**
+   * When {@code on} (the module has the Ran hook) and a fault check is skipped, the runs put
+   * {@code FaultsReached} first among their constraints: it holds in every state, and with the
+   * hook turned on TLC prints each fault that ended a run, which the vacuity warnings tell.
+   */
+  PropertyRuns withFaultsReached(boolean on) {
+    faultsReached = on;
+    return this;
+  }
+
   /** Runs without temporal properties use the model's symmetry (on: if it has one). */
   PropertyRuns withSymmetry(boolean on) {
     symmetry = on && map.symmetry() != null ? map.symmetry().op() : null;
@@ -102,12 +115,20 @@ final class PropertyRuns {
     Set<String> inv = new LinkedHashSet<>();
     Set<String> temporal = new LinkedHashSet<>();
     Set<String> constraints = new LinkedHashSet<>(cfg.constraints);
+    boolean skipsFault = false;
     for (String i : cfg.invariants) {
       if (picked(i)) {
         inv.add(i);
       } else if (watchesFault(i)) {
         constraints.add(i); // not checked, but no run goes on past that fault either
+        skipsFault = true;
       }
+    }
+    if (skipsFault && faultsReached) {
+      Set<String> first = new LinkedHashSet<>(); // first: TLC evaluates constraints in order, up to a false one
+      first.add(dev.inflight.translator.emit.RanHook.FAULTS_REACHED);
+      first.addAll(constraints);
+      constraints = first;
     }
     cfg.properties.stream().filter(this::picked).forEach(temporal::add);
     SourceMap.Property deadlockProp = map.properties().stream().filter(p -> "deadlock".equals(p.kind())).findFirst()

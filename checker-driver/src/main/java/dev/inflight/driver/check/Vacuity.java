@@ -31,6 +31,8 @@ public final class Vacuity {
     for (SourceMap.Action a : map.actions()) {
       byThread.computeIfAbsent(a.thread(), k -> new ArrayList<>()).add(a);
     }
+    List<SkippedFaults.Cut> cuts = SkippedFaults.cuts(map, coverage);
+    out.addAll(SkippedFaults.warnings(cuts));
     Set<String> silent = new HashSet<>();
     Set<String> told = new HashSet<>(); // statements a thread warning already names
     for (SourceMap.Thread t : map.threads()) {
@@ -53,13 +55,13 @@ public final class Vacuity {
         }
       } else if (!ran) {
         silent.add(t.name());
-        String stuck = stuckAt(t, acts, coverage, told);
+        String stuck = stuckAt(t, acts, coverage, told, cuts);
         out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never finished: "
-            + (stuck.isEmpty() ? "it never ran a step" : "it waits forever at " + stuck), where));
+            + (stuck.isEmpty() ? "it never ran a step" : "it " + stuck), where));
       } else if (acts.stream().noneMatch(a -> "Done".equals(a.to()) && coverage.fired(a.name()))) {
-        String stuck = stuckAt(t, acts, coverage, told);
+        String stuck = stuckAt(t, acts, coverage, told, cuts);
         out.add(new Warning(Warning.THREAD_NEVER_FINISHED, "thread " + t.name() + " never finished: "
-            + (stuck.isEmpty() ? "no explored run reaches its end" : "it waits forever at " + stuck), where));
+            + (stuck.isEmpty() ? "no explored run reaches its end" : "it " + stuck), where));
       }
     }
     out.addAll(statements(map, coverage, silent, told));
@@ -70,7 +72,8 @@ public final class Vacuity {
    * ` (it stops at `await ready`, m.ifl:35)`: the reached places of the thread none of whose steps
    * ever ran, i.e. where it waits forever; empty when there is none.
    */
-  private static String stuckAt(SourceMap.Thread t, List<SourceMap.Action> acts, PathsRun coverage, Set<String> told) {
+  private static String stuckAt(SourceMap.Thread t, List<SourceMap.Action> acts, PathsRun coverage, Set<String> told,
+      List<SkippedFaults.Cut> cuts) {
     Set<String> reached = new java.util.LinkedHashSet<>();
     reached.add(t.entry());
     for (SourceMap.Action a : acts) {
@@ -88,7 +91,12 @@ public final class Vacuity {
         SourceMap.Loc l = t.labels().stream().filter(x -> x.name().equals(label) && x.waitsAt() != null)
             .map(SourceMap.Label::waitsAt).findFirst().orElse(primary);
         if (l != null) {
-          stuck.add("`" + TraceMapper.code(l.text()) + "` (" + TraceMapper.where(l) + ")");
+          // a fault of a skipped check that ends the thread's runs there is no wait
+          SkippedFaults.Cut cut = cuts.stream().filter(c -> t.name().equals(c.threadKind()) && acts.stream().anyMatch(
+              a -> label.equals(a.from()) && c.kind().equals(a.fault()) && a.primary() != null && a.primary().line() == c.line()))
+              .findFirst().orElse(null);
+          stuck.add((cut == null ? "waits forever at `" : "stops at `") + TraceMapper.code(l.text()) + "` (" + TraceMapper.where(l) + ")"
+              + (cut == null ? "" : ", where the fault " + cut.kind() + " of " + cut.check() + " (not checked) ends its runs"));
           told.add(key(l));
           if (primary != null) {
             told.add(key(primary));

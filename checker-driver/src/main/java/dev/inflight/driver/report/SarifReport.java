@@ -64,7 +64,10 @@ public final class SarifReport {
       Warning.THREAD_NEVER_FINISHED, "A declared thread never reached its end in any explored behaviour: a blocking "
           + "statement (`await`, `lock`) never unblocks, so everything after it was never checked.",
       Warning.STATEMENT_NEVER_REACHED, "A statement ran in no explored behaviour: the properties hold without it, "
-          + "perhaps only because it never ran.");
+          + "perhaps only because it never ran.",
+      Warning.SKIPPED_FAULT_REACHED, "A fault of a check this run skips (--check, --skip) was reached: a fault still "
+          + "ends its run, so nothing after it was explored and the checked properties may hold only because of it. "
+          + "Check that property too, or fix the model so the fault is not reached.");
 
   private SarifReport() {}
 

@@ -89,7 +89,7 @@ final class StepEvents {
             }
             String who = t instanceof TlcValue.ModelV m ? mapper.displayOf(m.name()) : t.render();
             if (s0.elements().isEmpty() && !s1.elements().isEmpty()) {
-              out.add(DslStep.Change.rcu(who, "gp_wait", who + " waits for a grace period: until " + threads(s1) + " leave their read-side sections"));
+              out.add(DslStep.Change.rcu(who, "gp_wait", who + " waits for a grace period: until " + leave(s1)));
             }
           }
         }
@@ -100,7 +100,7 @@ final class StepEvents {
             if (c instanceof TlcValue.RecordV r && b.elements().stream().noneMatch(x -> sameCallback(x, r))) {
               TlcValue wait = r.get("wait");
               String until = wait instanceof TlcValue.SetV w && !w.elements().isEmpty()
-                  ? "after " + threads(w) + " leave their read-side sections" : "after a grace period (no reader now)";
+                  ? "after " + leave(w) : "after a grace period (no reader now)";
               out.add(DslStep.Change.rcu(null, "cb_queued", "callback " + callback(r, cur) + " pending: runs " + until));
             }
           }
@@ -122,6 +122,11 @@ final class StepEvents {
 
   private String callback(TlcValue.RecordV r, TlcState state) {
     return TraceMapper.str(r.get("fn")) + "(" + mapper.render(r.get("obj"), state) + ")";
+  }
+
+  /** "r leaves its read-side section", or "r1, r2 leave their read-side sections". */
+  private String leave(TlcValue.SetV readers) {
+    return threads(readers) + (readers.elements().size() == 1 ? " leaves its read-side section" : " leave their read-side sections");
   }
 
   private String threads(TlcValue.SetV s) {

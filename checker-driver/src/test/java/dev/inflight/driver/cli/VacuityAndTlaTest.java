@@ -57,6 +57,50 @@ class VacuityAndTlaTest {
     assertThat(r.err()).contains("\r").containsPattern("never: holds, \\d+ distinct states, depth \\d+, 0:0\\d\033\\[K\n");
   }
 
+  /**
+   * A skipped fault check still ends runs at its faults (a state constraint): the run says where,
+   * and a thread whose runs end there stops at the fault rather than waiting forever.
+   */
+  @Test
+  void aSkippedCheckWhoseFaultEndsRunsIsToldWhere() {
+    Path model = Path.of("src/test/resources/vacuity/skipped_fault.ifl");
+    int await = Cli.lineOf(model, "await go == 1");
+
+    Run r = Cli.run("check", model.toString(), "--check", "never_reclaimed");
+
+    assertThat(r.exit()).as(r.describe()).isEqualTo(ExitCodes.HOLDS);
+    assertThat(r.out().lines().filter(l -> l.startsWith("warning[vacuity]: ")).toList()).containsExactly(
+        "warning[vacuity]: rcu_discipline is not checked in this run, and its fault rcu_sleep ended runs of reader at "
+            + model + ":" + await + " (`await go == 1`): nothing after it was explored",
+        "warning[vacuity]: thread reader never finished: it stops at `await go == 1` (" + model + ":" + await
+            + "), where the fault rcu_sleep of rcu_discipline (not checked) ends its runs (" + model + ":"
+            + Cli.lineOf(model, "rcu_read_lock()") + ")",
+        "warning[vacuity]: RCU callback reclaim never ran: no call_rcu(…, reclaim) reached its grace period, so nothing it"
+            + " does was checked (" + model + ":" + Cli.lineOf(model, "fn reclaim(o: obj) {") + ")");
+  }
+
+  @Test
+  void aSkippedUseAfterFreeThatEndsRunsIsToldWhere() {
+    Path uaf = Cli.example("tutorial/refcount_uaf.ifl");
+
+    Run r = Cli.run("check", uaf.toString(), "--skip", "no_use_after_free");
+
+    assertThat(r.exit()).as(r.describe()).isEqualTo(ExitCodes.HOLDS);
+    assertThat(r.out().lines().filter(l -> l.startsWith("warning[vacuity]: ")).toList()).containsExactly(
+        "warning[vacuity]: no_use_after_free is not checked in this run, and its fault use_after_free ended runs of consumer at "
+            + uaf + ":" + Cli.lineOf(uaf, "touch sk") + " (`touch sk`): nothing after it was explored");
+    // FaultsReached, the constraint that tells the faults, holds in every state: the same run
+    // without the vacuity hook explores the same states
+    Run plain = Cli.run("check", uaf.toString(), "--skip", "no_use_after_free", "--no-vacuity");
+    assertThat(plain.exit()).as(plain.describe()).isEqualTo(ExitCodes.HOLDS);
+    assertThat(plain.out()).doesNotContain("warning[vacuity]");
+    assertThat(statesLine(plain.out())).isEqualTo(statesLine(r.out())).startsWith("9 distinct states, 12 generated");
+  }
+
+  private static String statesLine(String out) {
+    return out.lines().filter(l -> l.contains(" distinct states, ")).findFirst().orElse("").replaceAll("; TLC .*", "");
+  }
+
   // ------------------------------------------------------------------ plain TLA+
 
   private Path counter(String invariants) throws IOException {

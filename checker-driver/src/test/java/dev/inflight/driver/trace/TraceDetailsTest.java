@@ -73,6 +73,14 @@ class TraceDetailsTest {
   }
 
   @Test
+  void aCallbackQueuedWhileOneReaderIsInsideWaitsForThatReader() {
+    DslTrace t = trace(new ModelChecker(CheckOptions.defaults().withVacuity(false))
+        .check(Path.of("src/test/resources/models/rcu_reader_inside.ifl")));
+    assertThat(t.steps()).flatExtracting(DslStep::changes).extracting(DslStep.Change::render)
+        .contains("callback reclaim(obj#1) pending: runs after reader leaves its read-side section");
+  }
+
+  @Test
   void anRcuCallbackRunsOnBehalfOfItsCallRcu() {
     DslStep start = rcu.steps().stream().filter(s -> s.note() != null && s.note().startsWith("callback")).findFirst().orElseThrow();
     assertThat(start.note()).isEqualTo("callback release_rcu(sock#1) starts, queued at " + MODEL + ":25");

@@ -95,13 +95,23 @@ public final class Emitter {
   }
 
   static String comment(Span s) {
-    return ascii(s.file().path() + ":" + s.line() + ": " + s.file().line(s.line()).strip());
+    return ascii(s.file().path() + ":" + s.line() + ": " + lineText(s));
   }
 
   /** A DSL statement's line and text without its file, for a listing that named the file just before. */
   static String commentLine(Span s) {
-    return ascii("  " + s.line() + ": " + s.file().line(s.line()).strip());
+    return ascii("  " + s.line() + ": " + lineText(s));
   }
+
+  /**
+   * The source line of {@code s} as a comment quotes it: stripped, and the spaces that align a
+   * trailing `//` comment in the source (which no longer align once quoted) cut to two.
+   */
+  static String lineText(Span s) {
+    return TRAILING_COMMENT_GAP.matcher(s.file().line(s.line()).strip()).replaceFirst("  //");
+  }
+
+  private static final java.util.regex.Pattern TRAILING_COMMENT_GAP = java.util.regex.Pattern.compile("\\s{3,}//");
 
   /** TLA+ tools read ASCII: anything else in a comment becomes `?`. */
   static String ascii(String text) {

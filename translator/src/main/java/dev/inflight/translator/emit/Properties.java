@@ -87,7 +87,8 @@ final class Properties {
         TlaExpr body = f.kinds().size() == 1 ? neq(kind, str(f.kinds().get(0)))
             : new TlaExpr.Infix(BinOp.NOTIN, kind, new TlaExpr.SetOf(f.kinds().stream().map(k -> (TlaExpr) str(k)).toList()));
         units.add(new TlaModule.OpDef(f.tla(), List.of(), body, List.of(check + ": " + f.what()), null));
-        props.add(new SourceMap.Property(check, f.tla(), "builtin", f.kinds().get(0), Emitter.loc(program.checkSpans.get(check)), f.what()));
+        props.add(new SourceMap.Property(check, f.tla(), "builtin", f.kinds().get(0), Emitter.loc(program.checkSpans.get(check)), f.what())
+            .watching(f.kinds()));
       } else if (check.equals("no_leak")) {
         props.add(noLeak());
       } else if (check.equals("deadlock")) {

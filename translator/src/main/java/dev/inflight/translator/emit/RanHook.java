@@ -26,18 +26,32 @@ import java.util.Map;
  * evaluates a disjunct's last conjunct only when every earlier one held) and remembers that in
  * TLC register k, which {@code ASSUME RanInit}, with {@code RanReset} substituted, sets to 0 in
  * every worker before the search. Each worker prints a path at most once.
+ *
+ * <p>Fault paths carry no mark. When the check skips fault checks (`--check`/`--skip`), whose
+ * faults still end a run (a state constraint), it also puts {@code FaultsReached} first among the
+ * run's constraints: TRUE in every state, it evaluates {@code RanFault(fault)} in a state a fault
+ * ended, and with {@code RanFaultOnce} substituted TLC prints {@code <<"inflight-fault", fault>>}
+ * the first time a worker meets that fault record. The check then warns of what each skipped
+ * fault cut off (docs/semantics.md, "Vacuity per path").
  */
 public final class RanHook {
   public static final String HOOK = "Ran";
   public static final String ONCE = "RanOnce";
   public static final String INIT = "RanInit";
   public static final String RESET = "RanReset";
+  public static final String FAULT = "RanFault";
+  public static final String FAULT_ONCE = "RanFaultOnce";
+  /** The state constraint that is always TRUE and prints, through {@code RanFault}, the faults that ended runs. */
+  public static final String FAULTS_REACHED = "FaultsReached";
+  /** The first element of each printed fault tuple. */
+  public static final String FAULT_TAG = "inflight-fault";
   /** The first element of each printed tuple. */
   public static final String TAG = "inflight-ran";
   /** The .cfg lines that turn the hook on. */
-  public static final String CFG_OVERRIDE = "CONSTANTS\n  " + HOOK + " <- " + ONCE + "\n  " + INIT + " <- " + RESET + "\n";
+  public static final String CFG_OVERRIDE = "CONSTANTS\n  " + HOOK + " <- " + ONCE + "\n  " + INIT + " <- " + RESET
+      + "\n  " + FAULT + " <- " + FAULT_ONCE + "\n";
   /** The names the hook defines (reserved in every module). */
-  public static final List<String> NAMES = List.of(HOOK, ONCE, INIT, RESET);
+  public static final List<String> NAMES = List.of(HOOK, ONCE, INIT, RESET, FAULT, FAULT_ONCE, FAULTS_REACHED);
 
   private final Map<String, Integer> number = new LinkedHashMap<>();
 
@@ -90,11 +104,24 @@ public final class RanHook {
     TlaExpr set = new TlaExpr.Apply("TLCSet", List.of(name(k), new TlaExpr.Num(1)));
     units.add(new TlaModule.OpDef(ONCE, List.of(k), new TlaExpr.Infix(BinOp.OR, eq(register, new TlaExpr.Num(1)),
         new TlaExpr.Infix(BinOp.AND, print, set)), List.of("prints path " + k + " the first time it takes a step"), null));
+    // register n + 1: the fault records seen so far
+    TlaExpr faults = new TlaExpr.Num(number.size() + 1);
+    units.add(new TlaModule.OpDef(FAULT, List.of(k), new TlaExpr.Bool(true),
+        List.of("a run ended with fault " + k + "; `inflight check` substitutes " + FAULT_ONCE + " to learn which faults ended runs"), null));
+    TlaExpr seen = new TlaExpr.Apply("TLCGet", List.of(faults));
+    TlaExpr printFault = new TlaExpr.Apply("PrintT", List.of(new TlaExpr.Tuple(List.of(new TlaExpr.Str(FAULT_TAG), name(k)))));
+    TlaExpr addFault = new TlaExpr.Apply("TLCSet", List.of(faults, new TlaExpr.Infix(BinOp.CUP, seen, new TlaExpr.SetOf(List.of(name(k))))));
+    units.add(new TlaModule.OpDef(FAULT_ONCE, List.of(k), new TlaExpr.Infix(BinOp.OR, new TlaExpr.Infix(BinOp.IN, name(k), seen),
+        new TlaExpr.Infix(BinOp.AND, printFault, addFault)), List.of("prints fault " + k + " the first time a run ends with it"), null));
+    units.add(new TlaModule.OpDef(FAULTS_REACHED, List.of(), new TlaExpr.Infix(BinOp.OR,
+        eq(new TlaExpr.Select(name("fault"), "kind"), new TlaExpr.Str("none")), new TlaExpr.Apply(FAULT, List.of(name("fault")))),
+        List.of("TRUE; a check that skips fault checks makes it a state constraint, to learn which faults ended runs"), null));
     units.add(new TlaModule.OpDef(INIT, List.of(), new TlaExpr.Bool(true), List.of(), null));
     TlaExpr all = new TlaExpr.Infix(BinOp.RANGE, new TlaExpr.Num(1), new TlaExpr.Num(number.size()));
-    units.add(new TlaModule.OpDef(RESET, List.of(), new TlaExpr.Quant(Quantifier.FORALL,
+    units.add(new TlaModule.OpDef(RESET, List.of(), new TlaExpr.Infix(BinOp.AND, new TlaExpr.Quant(Quantifier.FORALL,
         List.of(new TlaExpr.Bound(k, all)), new TlaExpr.Apply("TLCSet", List.of(name(k), new TlaExpr.Num(0)))),
-        List.of("no path has run yet"), null));
+        new TlaExpr.Apply("TLCSet", List.of(faults, new TlaExpr.SetOf(List.of())))),
+        List.of("no path has run yet, no fault has ended a run"), null));
     units.add(new TlaModule.Assume(name(INIT)));
   }
 }

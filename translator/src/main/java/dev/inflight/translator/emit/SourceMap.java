@@ -151,15 +151,15 @@ public record SourceMap(
   /**
    * A property: kind builtin, invariant, eventually, hang, deadlock, bound or latency; {@code tla}
    * the operator TLC names (null for deadlock, which TLC checks itself); {@code fault} the (main)
-   * fault kind it watches; for `no_hang` (kind hang), {@code watches} the thread kinds it watches;
+   * fault kind it watches, {@code faults} every one; for `no_hang` (kind hang), {@code watches} the thread kinds it watches;
    * {@code tlaFirstLine}..{@code tlaLastLine} the lines of its operator's definition in the module
    * (null when it has none), which tell a failure to evaluate it from one in a step.
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Property(String name, String tla, String kind, String fault, Loc loc, String description, List<String> watches,
-      Integer tlaFirstLine, Integer tlaLastLine) {
+      Integer tlaFirstLine, Integer tlaLastLine, List<String> faults) {
     public Property(String name, String tla, String kind, String fault, Loc loc, String description, List<String> watches) {
-      this(name, tla, kind, fault, loc, description, watches, null, null);
+      this(name, tla, kind, fault, loc, description, watches, null, null, fault == null ? null : List.of(fault));
     }
 
     public Property(String name, String tla, String kind, String fault, Loc loc, String description) {
@@ -168,7 +168,12 @@ public record SourceMap(
 
     /** The same property, its definition on module lines {@code first}..{@code last}. */
     public Property at(int first, int last) {
-      return new Property(name, tla, kind, fault, loc, description, watches, first, last);
+      return new Property(name, tla, kind, fault, loc, description, watches, first, last, faults);
+    }
+
+    /** The same property watching every fault kind of {@code kinds} (the first is its main one). */
+    public Property watching(List<String> kinds) {
+      return new Property(name, tla, kind, kinds.get(0), loc, description, watches, tlaFirstLine, tlaLastLine, List.copyOf(kinds));
     }
 
     /** Whether module line {@code line} is in its definition. */

@@ -281,9 +281,14 @@ final class ThreadActions {
       return out;
     }
     dev.inflight.translator.diag.SourceFile file = null;
+    int line = 0;
     for (Span s : statements) {
+      if (s.file().equals(file) && s.line() == line) {
+        continue; // a second statement of the line just quoted (`get c.usage; touch c`)
+      }
       out.add(s.file().equals(file) ? Emitter.commentLine(s) : Emitter.comment(s));
       file = s.file();
+      line = s.line();
     }
     return out;
   }

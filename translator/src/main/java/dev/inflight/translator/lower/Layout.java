@@ -26,7 +26,7 @@ public final class Layout {
       "ListDiscipline", "NoHang", "Finished",
       "rcu_depth", "rcu_gp", "rcu_cbs", "rcu_running",
       "lat", "op_end", "NoOpEnd", "CpuOf", "AtomicCost", "LockCost", "WaitsFor", "CostProbe", "LatCap", "Capped", "Symmetry", SharedLines.VAR,
-      "Ran", "RanOnce", "RanInit", "RanReset");
+      "Ran", "RanOnce", "RanInit", "RanReset", "RanFault", "RanFaultOnce", "FaultsReached");
 
   public final Namer namer = new Namer();
   /**
