@@ -94,32 +94,6 @@ public final class Emitter {
     return e.run();
   }
 
-  static String comment(Span s) {
-    return ascii(s.file().path() + ":" + s.line() + ": " + lineText(s));
-  }
-
-  /** A DSL statement's line and text without its file, for a listing that named the file just before. */
-  static String commentLine(Span s) {
-    return ascii("  " + s.line() + ": " + lineText(s));
-  }
-
-  /**
-   * The source line of {@code s} as a comment quotes it: stripped, and the spaces that align a
-   * trailing `//` comment in the source (which no longer align once quoted) cut to two.
-   */
-  static String lineText(Span s) {
-    return TRAILING_COMMENT_GAP.matcher(s.file().line(s.line()).strip()).replaceFirst("  //");
-  }
-
-  private static final java.util.regex.Pattern TRAILING_COMMENT_GAP = java.util.regex.Pattern.compile("\\s{3,}//");
-
-  /** TLA+ tools read ASCII: anything else in a comment becomes `?`. */
-  static String ascii(String text) {
-    StringBuilder b = new StringBuilder();
-    text.codePoints().forEach(c -> b.append(c >= 32 && c < 127 ? (char) c : '?'));
-    return b.toString();
-  }
-
   private Emitted run() {
     String moduleName = layout.moduleName;
     units.add(new TlaModule.Comment(List.of(
@@ -145,7 +119,7 @@ public final class Emitter {
       TlaExpr v = c.value instanceof Boolean b ? new TlaExpr.Bool(b) : new TlaExpr.Num((Long) c.value);
       // A const the model uses without declaring it (RCU_CALLBACK_CPUS) has the span of what needs it.
       boolean declared = c.decl.span().text().startsWith("const");
-      String note = declared ? "const " + comment(c.decl.span())
+      String note = declared ? "const " + Quotes.comment(c.decl.span())
           : "const " + c.name() + ": not declared by the model, so its default (set it with `const` or --set)";
       units.add(new TlaModule.OpDef(layout.constName.get(c), List.of(), v, List.of(note), c.decl.span()));
     }
@@ -337,7 +311,7 @@ public final class Emitter {
       conj.addAll(InitForm.paths(lowered.init(), blank, NO_FAULT_RECORD));
       note = List.of("Initial states: every thread at its first statement, and the blank state (no object allocated,",
           "globals at their initial values) after the init block, one disjunct per path through it",
-          "(" + comment(lowered.init().span()).replaceAll(":\\s.*", "") + ").");
+          "(" + Quotes.comment(lowered.init().span()).replaceAll(":\\s.*", "") + ").");
     }
     units.add(new TlaModule.Separator());
     for (int i = 0; i < blanks.size(); i++) {

@@ -132,7 +132,7 @@ final class Properties {
       }
       judged = LiveSets.hoist(judged, layout, program.structs.values());
       TlaExpr body = inv ? judged : new TlaExpr.Prefix(UnOp.EVENTUALLY, new TlaExpr.Prefix(UnOp.ALWAYS, judged));
-      units.add(new TlaModule.OpDef(tla, List.of(), body, List.of((inv ? "invariant " : "eventually ") + Emitter.comment(p.span())), p.span()));
+      units.add(new TlaModule.OpDef(tla, List.of(), body, List.of((inv ? "invariant " : "eventually ") + Quotes.comment(p.span())), p.span()));
       props.add(new SourceMap.Property(p.name().text(), tla, inv ? "invariant" : "eventually", null, Emitter.loc(p.span()), p.cond().span().text()));
     }
     return props;
@@ -214,7 +214,7 @@ final class Properties {
         within = new TlaExpr.Infix(BinOp.IMPLIES, new TlaExpr.Select(name("op_end"), "when" + (i + 1)), within);
       }
       TlaExpr body = new TlaExpr.Infix(BinOp.IMPLIES, eq(new TlaExpr.Select(name("op_end"), "op"), str(op)), within);
-      units.add(new TlaModule.OpDef(tla, List.of(), body, List.of("latency " + Emitter.comment(l.span())), l.span()));
+      units.add(new TlaModule.OpDef(tla, List.of(), body, List.of("latency " + Quotes.comment(l.span())), l.span()));
       String what = "every " + op + " takes at most " + bound + " ns" + (l.when() == null ? "" : " when " + l.when().span().text());
       props.add(new SourceMap.Property(dsl, tla, "latency", null, Emitter.loc(l.span()), what));
       latencies.add(new SourceMap.Latency(dsl, op, (Long) bound, l.when() == null ? null : "when" + (i + 1),

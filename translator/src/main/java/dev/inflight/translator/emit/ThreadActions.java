@@ -249,7 +249,7 @@ final class ThreadActions {
   private static List<String> comments(Action a) {
     List<String> comments = new ArrayList<>();
     for (Span s : a.statements()) {
-      comments.add(Emitter.comment(s));
+      comments.add(Quotes.comment(s));
     }
     if (a.fault() != null) {
       comments.add("fault: " + a.fault());
@@ -286,7 +286,7 @@ final class ThreadActions {
       if (s.file().equals(file) && s.line() == line) {
         continue; // a second statement of the line just quoted (`get c.usage; touch c`)
       }
-      out.add(s.file().equals(file) ? Emitter.commentLine(s) : Emitter.comment(s));
+      out.add(s.file().equals(file) ? Quotes.commentLine(s) : Quotes.comment(s));
       file = s.file();
       line = s.line();
     }
