@@ -12,9 +12,10 @@ import java.util.Set;
 /**
  * Finds the parts of a model that never ran in a passing check, from the paths TLC said ran
  * ({@link PathsRun}):
- * a checked mechanism (work item, RCU callback, daemon) whose thread never moved, a declared thread
- * that never reached its end, a statement of the model's own file that no explored step ran. Each
- * means "holds" may hold only because the interesting behaviour was never explored.
+ * a fault of a check the run skips that ended runs (check/SkippedFaults), a checked mechanism
+ * (work item, RCU callback, daemon) whose thread never moved, a declared thread that never reached
+ * its end, a statement of the model's own file that no explored step ran. Each means "holds" may
+ * hold only because the interesting behaviour was never explored.
  */
 public final class Vacuity {
   /** At most this many unreached statements are listed one by one. */
@@ -69,8 +70,9 @@ public final class Vacuity {
   }
 
   /**
-   * ` (it stops at `await ready`, m.ifl:35)`: the reached places of the thread none of whose steps
-   * ever ran, i.e. where it waits forever; empty when there is none.
+   * "waits forever at `await ready` (m.ifl:35)": the reached places of the thread none of whose
+   * steps ever ran, i.e. where it waits forever, or, where a fault of a check the run skips ended
+   * its runs, "stops at" the place; empty when there is none.
    */
   private static String stuckAt(SourceMap.Thread t, List<SourceMap.Action> acts, PathsRun coverage, Set<String> told,
       List<SkippedFaults.Cut> cuts) {
