@@ -370,6 +370,11 @@ class DiagnosticsTest {
               |
             4 | thread t { f(1, 2) }
               |            ^^^^^^^
+             ::: t.ifl:3:4
+              |
+            3 | fn f(a) { g = a }
+              |    - declared here
+              = help: call it as `f(a)`
             """),
         src("type mismatch: bool stored in an int", """
             model m

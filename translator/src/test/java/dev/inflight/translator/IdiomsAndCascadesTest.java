@@ -37,6 +37,26 @@ class IdiomsAndCascadesTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        // two arguments in each other's place: one mistake, one message (it was one E0300 each)
+        new Case("two arguments swapped", """
+            model m
+            struct sock { ref rc = 1 }
+            struct task { n = 0 }
+            var g = 0
+            fn send(t: task, k: int, s: sock) { g = k }
+            thread th {
+              t = alloc task
+              s = alloc sock
+              send(s, 1, t)
+            }
+            """, """
+            error[E0300]: type mismatch: `s` and `t` are in each other's place: `send` takes `t: task` before `s: sock`
+             --> t.ifl:9:8
+              |
+            9 |   send(s, 1, t)
+              |        ^^^^^^^
+              = help: swap `s` and `t`
+            """),
         // recursion through a release function is met by every thread and call path that inlines
         // it, each at the call that closes the cycle there: it was one message per meeting (two
         // here; six for an `override fn file_final_put` that runs __fput at once)

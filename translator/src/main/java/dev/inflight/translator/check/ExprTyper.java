@@ -133,15 +133,21 @@ final class ExprTyper implements Expr.Visitor<Type> {
       ctx.report(() -> diags.loopInAtomicCall(c.span(), f.name(), loop.span()));
     }
     int n = Math.min(f.params.size(), c.args().size());
-    for (int i = 0; i < c.args().size(); i++) {
-      Type a = expr(c.args().get(i));
-      if (i >= n) {
-        continue;
-      }
+    List<Type> args = new java.util.ArrayList<>();
+    c.args().forEach(a -> args.add(expr(a)));
+    int[] swapped = swapped(f, args, n);
+    if (swapped != null) {
+      Expr x = c.args().get(swapped[0]);
+      Expr y = c.args().get(swapped[1]);
+      ctx.report(() -> diags.swappedArguments(x.span().file().span(x.span().start(), y.span().end()), f.name(),
+          x.span().text(), y.span().text(), f.decl.params().get(swapped[0]).span().text(), f.decl.params().get(swapped[1]).span().text()));
+    }
+    for (int i = 0; i < n; i++) {
+      Type a = args.get(i);
       Symbol.LocalSym p = f.params.get(i);
       Type before = p.type;
       ctx.refine(p, a);
-      if (p.type == before) {
+      if (p.type == before && (swapped == null || i != swapped[0] && i != swapped[1])) {
         ctx.expect(a, p.type, c.args().get(i).span());
       }
       narrow(c.args().get(i), p.type);
@@ -157,6 +163,30 @@ final class ExprTyper implements Expr.Visitor<Type> {
     }
     types.put(c, f.returnType == null ? Type.VOID : f.returnType);
     return f.returnType == null ? Type.VOID : f.returnType;
+  }
+
+  /**
+   * The two arguments of a call, {i, j}, that fit each other's parameters and not their own,
+   * when no other argument is amiss: one mistake (their order), told once. Null otherwise.
+   */
+  private static int[] swapped(FnSym f, List<Type> args, int n) {
+    List<Integer> wrong = new java.util.ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      if (!fits(f.params.get(i).type, args.get(i))) {
+        wrong.add(i);
+      }
+    }
+    if (wrong.size() != 2) {
+      return null;
+    }
+    int i = wrong.get(0);
+    int j = wrong.get(1);
+    return fits(f.params.get(i).type, args.get(j)) && fits(f.params.get(j).type, args.get(i)) ? new int[] {i, j} : null;
+  }
+
+  /** Whether a value of type {@code found} may be passed where {@code want} is declared (unknown: yes). */
+  private static boolean fits(Type want, Type found) {
+    return want == null || want.accepts(found) || Type.isIntLike(want) && Type.isIntLike(found);
   }
 
   // ---- expressions ----

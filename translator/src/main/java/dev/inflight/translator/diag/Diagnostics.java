@@ -309,8 +309,25 @@ public final class Diagnostics {
     error(Code.TYPE_MISMATCH, at, "type mismatch: expected " + expected + ", found " + found, help);
   }
 
+  /** Two arguments of a call passed in each other's place (each fits the other's parameter). */
+  public void swappedArguments(Span at, String fn, String first, String second, String firstParam, String secondParam) {
+    error(Code.TYPE_MISMATCH, at, "type mismatch: `" + first + "` and `" + second + "` are in each other's place: `" + fn
+        + "` takes `" + firstParam + "` before `" + secondParam + "`", "swap `" + first + "` and `" + second + "`");
+  }
+
   public void wrongArity(Span at, String fn, int expected, int found) {
-    error(Code.WRONG_ARITY, at, "`" + fn + "` takes " + expected + " argument" + (expected == 1 ? "" : "s") + " but " + found + (found == 1 ? " was" : " were") + " given", null);
+    error(Code.WRONG_ARITY, at, arity(fn, expected, found), null);
+  }
+
+  /** A call of a declared function with too many or too few arguments: its parameters shown. */
+  public void wrongArity(Span at, String fn, int found, List<String> params, Span decl) {
+    add(new Diagnostic(Severity.ERROR, Code.WRONG_ARITY, arity(fn, params.size(), found), at,
+        "call it as `" + fn + "(" + String.join(", ", params) + ")`",
+        decl == null ? List.of() : List.of(new Diagnostic.Note(decl, "declared here"))));
+  }
+
+  private static String arity(String fn, int expected, int found) {
+    return "`" + fn + "` takes " + expected + " argument" + (expected == 1 ? "" : "s") + " but " + found + (found == 1 ? " was" : " were") + " given";
   }
 
   public void notARefcount(Span at, String what) {

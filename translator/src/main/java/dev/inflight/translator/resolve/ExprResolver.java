@@ -54,7 +54,9 @@ final class ExprResolver implements Expr.Visitor<Void> {
     program.calls.put(c, fn);
     fn.used = true;
     if (fn.decl.params().size() != c.args().size()) {
-      diags.wrongArity(c.span(), fn.name(), fn.decl.params().size(), c.args().size());
+      List<String> params = new ArrayList<>();
+      fn.decl.params().forEach(p -> params.add(p.name() == null ? "_" : p.name().text()));
+      diags.wrongArity(c.span(), fn.name(), c.args().size(), params, fn.decl.name() == null ? null : fn.decl.name().span());
     }
     c.args().forEach(this::expr);
   }
