@@ -224,6 +224,42 @@ class DiagnosticsTest {
               |      ^^^^
               = help: did you mean `state`?
             """),
+        src("unknown struct field: the field with a kernel-style prefix", """
+            model m
+            struct sock {
+              ref sk_refcnt = 1
+              sk_state = 0
+            }
+            thread t {
+              sk = alloc sock
+              put sk.refcnt
+            }
+            """, """
+            error[E0203]: struct `sock` has no field `refcnt`
+             --> t.ifl:8:10
+              |
+            8 |   put sk.refcnt
+              |          ^^^^^^
+              = help: did you mean `sk_refcnt`?
+            """),
+        src("unknown struct field: the fields listed", """
+            model m
+            struct sock {
+              ref refcnt = 1
+              state = 0
+            }
+            thread t {
+              sk = alloc sock
+              sk.queue = 1
+            }
+            """, """
+            error[E0203]: struct `sock` has no field `queue`
+             --> t.ifl:8:6
+              |
+            8 |   sk.queue = 1
+              |      ^^^^^
+              = help: `sock` has `refcnt`, `state`
+            """),
         src("include not found", """
             model m
             include "nope/missing.ifl"

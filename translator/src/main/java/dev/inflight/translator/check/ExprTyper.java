@@ -189,6 +189,19 @@ final class ExprTyper implements Expr.Visitor<Type> {
     return want == null || want.accepts(found) || Type.isIntLike(want) && Type.isIntLike(found);
   }
 
+  /**
+   * The field meant by a name no field has: a close spelling, else the one field whose name is
+   * it with a kernel-style prefix (`refcnt` for `sk_refcnt`, `count` for `f_count`).
+   */
+  private static String fieldSuggestion(String wrong, java.util.Collection<String> fields) {
+    String close = Resolver.suggest(wrong, fields);
+    if (close != null) {
+      return close;
+    }
+    List<String> prefixed = fields.stream().filter(f -> f.endsWith("_" + wrong)).toList();
+    return prefixed.size() == 1 ? prefixed.get(0) : null;
+  }
+
   // ---- expressions ----
 
   public Type visitInt(Expr.IntLit e) {
@@ -254,7 +267,8 @@ final class ExprTyper implements Expr.Visitor<Type> {
     }
     FieldSym f = obj.struct().fields().get(e.field().text());
     if (f == null) {
-      ctx.report(() -> diags.unknownField(e.field().span(), obj.struct().name(), e.field().text(), Resolver.suggest(e.field().text(), obj.struct().fields().keySet())));
+      ctx.report(() -> diags.unknownField(e.field().span(), obj.struct().name(), e.field().text(),
+          fieldSuggestion(e.field().text(), obj.struct().fields().keySet()), obj.struct().fields().keySet()));
       return Type.ERROR;
     }
     return f.type;

@@ -189,9 +189,13 @@ public final class Diagnostics {
         suggestion == null ? "declare it with `struct " + name + " { … }`" : "did you mean `" + suggestion + "`?");
   }
 
-  public void unknownField(Span at, String struct, String field, String suggestion) {
-    error(Code.UNKNOWN_FIELD, at, "struct `" + struct + "` has no field `" + field + "`",
-        suggestion == null ? null : "did you mean `" + suggestion + "`?");
+  /** {@code fields}: the struct's fields, listed in the help when no suggestion is close and they are few. */
+  public void unknownField(Span at, String struct, String field, String suggestion, java.util.Collection<String> fields) {
+    String help = suggestion != null ? "did you mean `" + suggestion + "`?"
+        : fields.isEmpty() ? "`" + struct + "` has no fields; add one to its declaration (or `extend struct " + struct + " { … }`)"
+        : fields.size() <= 12 ? "`" + struct + "` has " + String.join(", ", fields.stream().map(f -> "`" + f + "`").toList())
+        : null;
+    error(Code.UNKNOWN_FIELD, at, "struct `" + struct + "` has no field `" + field + "`", help);
   }
 
   public void includeNotFound(Span at, String path) {
