@@ -192,7 +192,7 @@ public final class Diagnostics {
   /** {@code fields}: the struct's fields, listed in the help when no suggestion is close and they are few. */
   public void unknownField(Span at, String struct, String field, String suggestion, java.util.Collection<String> fields) {
     String help = suggestion != null ? "did you mean `" + suggestion + "`?"
-        : fields.isEmpty() ? "`" + struct + "` has no fields; add one to its declaration (or `extend struct " + struct + " { … }`)"
+        : fields.isEmpty() ? "`" + struct + "` declares no fields"
         : fields.size() <= 12 ? "`" + struct + "` has " + String.join(", ", fields.stream().map(f -> "`" + f + "`").toList())
         : null;
     error(Code.UNKNOWN_FIELD, at, "struct `" + struct + "` has no field `" + field + "`", help);
