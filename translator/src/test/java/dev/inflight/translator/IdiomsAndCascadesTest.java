@@ -37,6 +37,54 @@ class IdiomsAndCascadesTest {
 
   static Stream<Case> cases() {
     return Stream.of(
+        // callbacks with the wrong parameters: one message each, in the callback's own terms, and
+        // no "never called" warning for a function the model names as a callback; a work item's
+        // function where the work item is meant
+        new Case("callbacks with the wrong parameters; a work function named for its work item", """
+            model m
+            struct obj { ref rc = 1 release rel }
+            var g = 0
+            work w: job
+            work w2: job2
+            fn job() { g = 1 }
+            fn job2(x: int) { g = x }
+            fn rel(a: obj, b: int) { free a }
+            fn cb(o: obj, x: int) { free o }
+            thread t {
+              o = alloc obj
+              queue_work(w)
+              call_rcu(o, cb)
+              flush_work(job)
+            }
+            """, """
+            error[E0305]: release function `rel` takes 2 parameters
+             --> t.ifl:2:33
+              |
+            2 | struct obj { ref rc = 1 release rel }
+              |                                 ^^^
+              = help: a release function takes the object as its one parameter: `fn rel(obj) { … }`
+
+            error[E0305]: work function `job2` takes 1 parameter
+             --> t.ifl:5:10
+              |
+            5 | work w2: job2
+              |          ^^^^
+              = help: a work function takes no parameters: `fn job2() { … }`
+
+            error[E0305]: RCU callback `cb` takes 2 parameters
+              --> t.ifl:13:15
+               |
+            13 |   call_rcu(o, cb)
+               |               ^^
+               = help: an RCU callback takes the object as its one parameter: `fn cb(obj) { … }`
+
+            error[E0300]: type mismatch: expected a value, found function `job`
+              --> t.ifl:14:14
+               |
+            14 |   flush_work(job)
+               |              ^^^
+               = help: the work item that runs `job` is `w`: name `w` here
+            """),
         // two arguments in each other's place: one mistake, one message (it was one E0300 each)
         new Case("two arguments swapped", """
             model m

@@ -353,6 +353,15 @@ public final class Diagnostics {
     error(Code.NOT_A_LOCK, at, "expected a lock, found " + found, "declare one with `lock NAME` (global or struct field)");
   }
 
+  /**
+   * A function the model runs as a callback (an RCU callback, a work item's function) with the
+   * wrong parameters: {@code takes} says what it must take, {@code params} the right list.
+   */
+  public void badCallback(Span at, String role, String fn, int found, String takes, String params) {
+    error(Code.BAD_RELEASE_FN, at, role + " `" + fn + "` takes " + found + " parameter" + (found == 1 ? "" : "s"),
+        "a" + (role.startsWith("RCU") ? "n " : " ") + role + " takes " + takes + ": `fn " + fn + "(" + params + ") { … }`");
+  }
+
   public void badReleaseFn(Span at, String fn, String why) {
     error(Code.BAD_RELEASE_FN, at, "release function `" + fn + "` " + why, "a release function takes the object as its one parameter: `fn " + fn + "(obj) { … }`");
   }

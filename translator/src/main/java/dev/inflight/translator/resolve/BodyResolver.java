@@ -44,6 +44,7 @@ final class BodyResolver {
           if (fn == null) {
             diags.unknownFunction(r.release().span(), r.release().text(), suggest(r.release().text(), program.fns.keySet()));
           } else if (fn.params.size() != 1) {
+            fn.used = true; // named: not also "never called"
             diags.badReleaseFn(r.release().span(), fn.name(), "takes " + fn.params.size() + " parameters");
           } else {
             f.release = fn;

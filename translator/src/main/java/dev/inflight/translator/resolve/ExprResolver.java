@@ -74,7 +74,8 @@ final class ExprResolver implements Expr.Visitor<Void> {
         String text = f instanceof Expr.Name n ? n.name().text() : f.span().text();
         diags.unknownFunction(f.span(), text, suggest(text, program.fns.keySet()));
       } else if (fn.params.size() != 1) {
-        diags.badReleaseFn(f.span(), fn.name(), "is an RCU callback, so it must take exactly the object");
+        fn.used = true; // named: not also "never called"
+        diags.badCallback(f.span(), "RCU callback", fn.name(), fn.params.size(), "the object as its one parameter", "obj");
       } else {
         fn.used = true;
         program.rcuCallbacks.put(c, fn);
@@ -151,6 +152,15 @@ final class ExprResolver implements Expr.Visitor<Void> {
     visible.addAll(program.consts.keySet());
     if (program.structs.containsKey(n)) {
       diags.typeMismatch(e.span(), "a value", "struct `" + n + "`", "a struct name is not a value; `live(" + n + ")` is the set of its live objects");
+      return null;
+    }
+    if (program.fns.containsKey(n)) {
+      // `flush_work(job)` for the work item that runs job
+      List<String> runs = program.works.values().stream()
+          .filter(w -> w.decl.fn() != null && w.decl.fn().text().equals(n)).map(Symbol.WorkSym::name).toList();
+      diags.typeMismatch(e.span(), "a value", "function `" + n + "`", runs.size() == 1
+          ? "the work item that runs `" + n + "` is `" + runs.get(0) + "`: name `" + runs.get(0) + "` here"
+          : "a function is not a value: call it, `" + n + "(…)`, or pass it to `call_rcu`");
       return null;
     }
     String suggestion = suggest(n, visible);

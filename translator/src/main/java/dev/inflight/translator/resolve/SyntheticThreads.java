@@ -61,7 +61,8 @@ final class SyntheticThreads {
         continue;
       }
       if (!fn.params.isEmpty()) {
-        diags.badReleaseFn(w.decl.fn().span(), fn.name(), "is run by a work item, so it must take no parameters");
+        fn.used = true; // named: not also "never called"
+        diags.badCallback(w.decl.fn().span(), "work function", fn.name(), fn.params.size(), "no parameters", "");
         continue;
       }
       w.fn = fn;
