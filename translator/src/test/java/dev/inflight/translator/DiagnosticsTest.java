@@ -260,6 +260,37 @@ class DiagnosticsTest {
               |      ^^^^^
               = help: `sock` has `refcnt`, `state`
             """),
+        src("unlock of an object instead of its lock field", """
+            model m
+            struct sock {
+              ref refcnt = 1
+              lock lk
+            }
+            thread t {
+              sk = alloc sock
+              lock sk.lk
+              unlock sk
+            }
+            """, """
+            error[E0304]: expected a lock, found sock
+             --> t.ifl:9:10
+              |
+            9 |   unlock sk
+              |          ^^
+              = help: did you mean `sk.lk`?
+            """),
+        src("lock of an int", """
+            model m
+            var g = 0
+            thread t { lock g }
+            """, """
+            error[E0304]: expected a lock, found int
+             --> t.ifl:3:17
+              |
+            3 | thread t { lock g }
+              |                 ^
+              = help: declare one with `lock NAME` (global or struct field)
+            """),
         src("include not found", """
             model m
             include "nope/missing.ifl"

@@ -10,6 +10,7 @@ import dev.inflight.translator.resolve.StructSym;
 import dev.inflight.translator.resolve.Symbol;
 import dev.inflight.translator.resolve.ThreadSym;
 import dev.inflight.translator.resolve.Type;
+import java.util.List;
 
 /**
  * Checks the statements of a thread or function body (or a property, with no scope): loop
@@ -184,7 +185,12 @@ final class BodyChecker implements Stmt.Visitor<Void> {
   public Void visitLockOp(Stmt.LockOp s) {
     Type t = ex.expr(s.target());
     if (!(t instanceof Type.Lock) && !(t instanceof Type.Error)) {
-      ctx.report(() -> ctx.diags.notALock(s.target().span(), t.describe()));
+      // `unlock sk` for `unlock sk.lock`: the object's lock fields
+      List<String> locks = t instanceof Type.Obj o && o.struct() != null
+          ? o.struct().fields().values().stream().filter(f -> f.type instanceof Type.Lock)
+              .map(f -> s.target().span().text() + "." + f.name()).toList()
+          : List.of();
+      ctx.report(() -> ctx.diags.notALock(s.target().span(), t.describe(), locks));
     }
     return null;
   }

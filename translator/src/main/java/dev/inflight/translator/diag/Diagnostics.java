@@ -349,8 +349,11 @@ public final class Diagnostics {
     error(Code.NOT_CONSTANT, at, "this must be a constant expression", "use integer literals, consts and arithmetic");
   }
 
-  public void notALock(Span at, String found) {
-    error(Code.NOT_A_LOCK, at, "expected a lock, found " + found, "declare one with `lock NAME` (global or struct field)");
+  /** {@code locks}: the lock fields of the object found (`sk.lock`), if it is one. */
+  public void notALock(Span at, String found, List<String> locks) {
+    error(Code.NOT_A_LOCK, at, "expected a lock, found " + found, locks.isEmpty() ? "declare one with `lock NAME` (global or struct field)"
+        : locks.size() == 1 ? "did you mean `" + locks.get(0) + "`?"
+        : "its locks are " + String.join(", ", locks.stream().map(l -> "`" + l + "`").toList()));
   }
 
   /**
