@@ -66,23 +66,11 @@ public record CostSamples(String profile, Map<String, Integer> cpus, Map<String,
    */
   public static CostSamples fromPrints(List<String> lines, SourceMap map, Function<String, String> display, String method) {
     Builder b = new Builder(map, display, method);
-    StringBuilder cur = null;
-    for (String line : lines) {
-      String t = line.strip();
-      if (cur == null && t.startsWith("<<") && t.contains("\"inflight-cost\"")) {
-        cur = new StringBuilder();
-      }
-      if (cur != null) {
-        cur.append(' ').append(t);
-        if (t.endsWith(">>")) {
-          String all = cur.toString();
-          int from = all.indexOf('[');
-          int to = all.lastIndexOf(']');
-          if (from >= 0 && to > from) {
-            b.add(all.substring(from, to + 1));
-          }
-          cur = null;
-        }
+    for (String all : PrintedTuples.of(lines, "inflight-cost")) {
+      int from = all.indexOf('[');
+      int to = all.lastIndexOf(']');
+      if (from >= 0 && to > from) {
+        b.add(all.substring(from, to + 1));
       }
     }
     return b.build();

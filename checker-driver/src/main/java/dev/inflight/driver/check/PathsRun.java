@@ -27,7 +27,6 @@ import java.util.regex.Pattern;
  */
 public record PathsRun(Set<String> known, Set<String> fired, List<TlcValue.RecordV> faults) {
   private static final Pattern LINE = Pattern.compile("^<<\"" + Pattern.quote(RanHook.TAG) + "\", (\\d{1,9})>>$");
-  private static final String FAULT_START = "<<\"" + RanHook.FAULT_TAG + "\",";
 
   public PathsRun {
     known = Set.copyOf(known);
@@ -50,29 +49,17 @@ public record PathsRun(Set<String> known, Set<String> fired, List<TlcValue.Recor
       }
     }
     Set<String> fired = new HashSet<>();
-    List<TlcValue.RecordV> faults = new ArrayList<>();
-    StringBuilder fault = null; // a fault record being read (TLC may continue a long value over lines)
     for (String line : unframedLines) {
-      String t = line.strip();
-      Matcher m = LINE.matcher(t);
+      Matcher m = LINE.matcher(line.strip());
       if (m.matches()) {
         String path = byNumber.get(Integer.parseInt(m.group(1)));
         if (path != null) {
           fired.add(path);
         }
-        continue;
-      }
-      if (fault == null && t.startsWith(FAULT_START)) {
-        fault = new StringBuilder();
-      }
-      if (fault != null) {
-        fault.append(' ').append(t);
-        if (t.endsWith(">>")) {
-          record(fault.toString().strip(), faults);
-          fault = null;
-        }
       }
     }
+    List<TlcValue.RecordV> faults = new ArrayList<>();
+    PrintedTuples.of(unframedLines, RanHook.FAULT_TAG).forEach(t -> record(t, faults));
     return new PathsRun(known, fired, faults);
   }
 

@@ -49,6 +49,43 @@ class VacuityTest {
   }
 
   @Test
+  void faultsTlcPrintedAreReadOnceEachAndToldAsCutByASkippedCheck() {
+    SourceMap.Loc touch = loc(9, "  touch x");
+    SourceMap.Action uaf = new SourceMap.Action("user_L7_uaf", "user", "L7", null, "use_after_free", touch, null, List.of(touch),
+        null, null, null);
+    SourceMap.Loc alloc = loc(5, "  x = alloc s");
+    SourceMap.Action first = new SourceMap.Action("user_L5", "user", "L5", "L7", null, alloc, null, List.of(alloc), null, null, 1);
+    SourceMap base = map(List.of(first, uaf));
+    SourceMap m = new SourceMap(1, "m", "m", List.of("m.ifl"), base.threads(), List.of(), List.of(), base.actions(),
+        List.of(new SourceMap.Property("no_use_after_free", "NoUseAfterFree", "builtin", null, null, "…")
+            .watching(List.of("use_after_free", "get_zero"))), null);
+    // FaultsReached's prints as TLC writes them: on one line, continued over lines (another
+    // object), and the first again from a second worker
+    String once = "<<\"inflight-fault\", [kind |-> \"use_after_free\", thread |-> user, line |-> 9, obj |-> s_1]>>";
+    List<String> printed = List.of(
+        "<<\"inflight-ran\", 1>>",
+        once,
+        "<< \"inflight-fault\",",
+        "   [ kind |-> \"use_after_free\",",
+        "     thread |-> user,",
+        "     line |-> 9,",
+        "     obj |-> s_2 ] >>",
+        once);
+
+    PathsRun cov = PathsRun.of(m, printed);
+
+    assertThat(cov.fired()).containsExactly("user_L5");
+    assertThat(cov.faults()).extracting(f -> f.get("obj").render()).containsExactly("s_1", "s_2");
+    // one warning per fault and place, whatever the object
+    List<Warning> w = Vacuity.find(m, cov);
+    assertThat(w).filteredOn(x -> x.kind().equals(Warning.SKIPPED_FAULT_REACHED)).hasSize(1);
+    assertThat(w.get(0).kind()).isEqualTo(Warning.SKIPPED_FAULT_REACHED);
+    assertThat(w.get(0).message()).isEqualTo("no_use_after_free is not checked in this run, and its fault use_after_free ended"
+        + " runs of user at m.ifl:9 (`touch x`): nothing after it was explored");
+    assertThat(w.get(0).loc()).isEqualTo(touch);
+  }
+
+  @Test
   void aStatementNoPathRunsIsReportedFromTheThreadsUnreachedList() {
     // line 9 is in no action: every path to it had contradicting guards (Path#guard)
     SourceMap base = map(List.of(

@@ -71,11 +71,16 @@ final class CheckContext {
   // ---------------------------------------------------------------- helpers
 
   void expect(Type found, Type want, Span at) {
-    if (!want.accepts(found) && !(Type.isIntLike(want) && Type.isIntLike(found))) {
+    if (!fits(want, found)) {
       if (!quiet) {
         diags.typeMismatch(at, want.describe(), found.describe());
       }
     }
+  }
+
+  /** Whether a value of type {@code found} may go where {@code want} is expected (an unknown {@code want}: yes). */
+  static boolean fits(Type want, Type found) {
+    return want == null || want.accepts(found) || Type.isIntLike(want) && Type.isIntLike(found);
   }
 
   /** Refines what is known of a local's or parameter's type (see {@link Type#refine}). */

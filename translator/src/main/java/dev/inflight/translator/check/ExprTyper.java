@@ -172,7 +172,7 @@ final class ExprTyper implements Expr.Visitor<Type> {
   private static int[] swapped(FnSym f, List<Type> args, int n) {
     List<Integer> wrong = new java.util.ArrayList<>();
     for (int i = 0; i < n; i++) {
-      if (!fits(f.params.get(i).type, args.get(i))) {
+      if (!CheckContext.fits(f.params.get(i).type, args.get(i))) {
         wrong.add(i);
       }
     }
@@ -181,12 +181,8 @@ final class ExprTyper implements Expr.Visitor<Type> {
     }
     int i = wrong.get(0);
     int j = wrong.get(1);
-    return fits(f.params.get(i).type, args.get(j)) && fits(f.params.get(j).type, args.get(i)) ? new int[] {i, j} : null;
-  }
-
-  /** Whether a value of type {@code found} may be passed where {@code want} is declared (unknown: yes). */
-  private static boolean fits(Type want, Type found) {
-    return want == null || want.accepts(found) || Type.isIntLike(want) && Type.isIntLike(found);
+    return CheckContext.fits(f.params.get(i).type, args.get(j)) && CheckContext.fits(f.params.get(j).type, args.get(i))
+        ? new int[] {i, j} : null;
   }
 
   /**
