@@ -307,9 +307,10 @@ LockDiscipline == fault.kind \notin {"bad_unlock", "exit_locked"}
 \* assertions: every assert(...) holds
 Assertions == fault.kind # "assertion"
 
-\* rcu_discipline: rcu_read_unlock only inside a read-side section, nothing that sleeps inside one, no thread ends inside one, and no call_rcu on an object whose callback is pending
+\* rcu_discipline: rcu_read_unlock and rcu_pick only inside a read-side section, nothing that sleeps inside one, no thread ends inside one, and no call_rcu on an object whose callback is pending
 RcuDiscipline ==
-    fault.kind \notin {"bad_rcu_unlock", "double_call_rcu", "rcu_sleep", "rcu_exit_locked"}
+    fault.kind \notin {"bad_rcu_unlock", "double_call_rcu", "rcu_sleep", "rcu_exit_locked",
+                       "unprotected_rcu_pick"}
 
 \* the model's bounds (object pools, queue capacities, loop bounds) were never exceeded
 ModelBounds == fault.kind # "model_bound"

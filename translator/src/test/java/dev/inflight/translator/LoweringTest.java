@@ -52,7 +52,7 @@ class LoweringTest {
     return e;
   }
 
-  private static Emitted emit(String model, Translator.Options options) {
+  static Emitted emit(String model, Translator.Options options) {
     Diagnostics diags = new Diagnostics();
     SourceFile source = SourceLoader.decode(model.getBytes(StandardCharsets.UTF_8), "t.ifl", diags);
     Translator.Result r = Translator.translate(source, null, options, diags);

@@ -34,6 +34,7 @@ public final class TraceMapper {
   private final PathAttribution attribution;
   /** Cost and RCU changes told as events. */
   private final StepEvents events = new StepEvents(this);
+  private final CallResults results;
 
   public TraceMapper(SourceMap map) {
     this(map, null);
@@ -45,6 +46,7 @@ public final class TraceMapper {
    */
   public TraceMapper(SourceMap map, PathAttribution attribution) {
     this.map = map;
+    this.results = new CallResults(map, this);
     this.attribution = attribution;
     display.put("NULL", "null");
     for (SourceMap.Thread t : map.threads()) {
@@ -177,7 +179,7 @@ public final class TraceMapper {
     }
     String thread = a == null ? null : thread(a, prev, cur);
     List<DslStep.Change> changes = new ArrayList<>();
-    java.util.Set<String> assigned = assigned(a);
+    java.util.Set<String> assigned = CallResults.assigned(a);
     for (Map.Entry<String, TlcValue> e : cur.vars().entrySet()) {
       TlcValue before = prev.get(e.getKey());
       if (Objects.equals(before, e.getValue())) {
@@ -210,7 +212,7 @@ public final class TraceMapper {
           break; // pc, fault, hidden: told by the step itself
       }
     }
-    returnedValues(a, thread, cur, changes);
+    results.returned(a, thread, cur, changes);
     List<DslStep.Change> costs = new ArrayList<>();
     events.costChanges(costPrev, costCur, thread, past, costs);
     changes.addAll(0, costs); // what the step cost first: a latency trace is read by it
@@ -317,68 +319,8 @@ public final class TraceMapper {
     }
   }
 
-  /** The locals a step's statements assign (`ok = try_get(sk)`): their changes show even back to 0 or null. */
-  private static java.util.Set<String> assigned(SourceMap.Action a) {
-    java.util.Set<String> out = new java.util.HashSet<>();
-    if (a != null && a.statements() != null) {
-      for (SourceMap.Loc l : a.statements()) {
-        java.util.regex.Matcher m = ASSIGNMENT.matcher(code(l.text()));
-        if (m.find()) {
-          out.add(m.group(1));
-        }
-      }
-    }
-    return out;
-  }
-
-  private static final java.util.regex.Pattern ASSIGNMENT = java.util.regex.Pattern.compile("^(\\w+)\\s*=(?!=)");
-  private static final java.util.regex.Pattern CALL_RESULT = java.util.regex.Pattern.compile("^(\\w+)\\s*=\\s*(\\w+)\\((.*)\\)\\s*$");
-
-  /** Whether {@code args} closes no parenthesis it did not open: `f(a) + g(b)` is not one call. */
-  private static boolean balanced(String args) {
-    int depth = 0;
-    for (int i = 0; i < args.length(); i++) {
-      char c = args.charAt(i);
-      depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-      if (depth < 0) {
-        return false;
-      }
-    }
-    return depth == 0;
-  }
-
-  /**
-   * `r = f(…)` whose value did not change (a function returning null into a null local): the
-   * step still says what the call returned, which a reader looks for.
-   */
-  private void returnedValues(SourceMap.Action a, String mover, TlcState cur, List<DslStep.Change> changes) {
-    if (a == null || a.statements() == null || mover == null) {
-      return;
-    }
-    List<SourceMap.Loc> ran = a.statements();
-    for (int k = 0; k < ran.size(); k++) {
-      java.util.regex.Matcher m = CALL_RESULT.matcher(code(ran.get(k).text()));
-      if (!m.find() || !balanced(m.group(3)) || changes.stream().anyMatch(c -> c.kind() == DslStep.Change.Kind.LOCAL && m.group(1).equals(c.field()))) {
-        continue;
-      }
-      // A later statement of the step reads the result: the local may have been reset when the
-      // step ended (it is dead after it), so its value now is not what the call returned.
-      java.util.regex.Pattern use = java.util.regex.Pattern.compile("\\b" + java.util.regex.Pattern.quote(m.group(1)) + "\\b");
-      if (ran.subList(k + 1, ran.size()).stream().anyMatch(later -> use.matcher(code(later.text())).find())) {
-        continue;
-      }
-      for (SourceMap.Variable v : map.variables()) {
-        if ("local".equals(v.kind()) && m.group(1).equals(v.dsl()) && a.thread().equals(v.thread())
-            && LocalValues.of(v, cur.get(v.tla())) instanceof TlcValue.FunV f) {
-          String id = instanceOf(mover);
-          f.get(new TlcValue.ModelV(id)).ifPresent(val -> changes.add(DslStep.Change.returned(mover, v.dsl(), render(val, cur), m.group(2))));
-        }
-      }
-    }
-  }
-
   /** The model value of a thread shown as {@code display}. */
-  private String instanceOf(String display) {
+  String instanceOf(String display) {
     for (SourceMap.Thread t : map.threads()) {
       for (SourceMap.Instance i : t.instances()) {
         if (i.display().equals(display)) {

@@ -138,6 +138,9 @@ final class TraceSummary {
         return "RCU read-side section left open: " + thread + " ends inside rcu_read_lock()" + here;
       case "bad_rcu_unlock":
         return "rcu_read_unlock outside a read-side section in " + thread + here;
+      case "unprotected_rcu_pick":
+        return "RCU walk outside a read-side section: " + thread + " picks from an RCU-protected set without rcu_read_lock()" + here
+            + " (suspicious rcu_dereference_check() usage: nothing keeps the element from being freed)";
       case "double_call_rcu":
         return "call_rcu twice: " + thread + " queues a callback on " + obj + " whose callback is still pending" + here;
       case "list_double_add":

@@ -209,7 +209,12 @@ class DifferentialTest {
       "a release function", Pattern.compile("release obj_release"),
       "a work item queued", Pattern.compile("queue_work\\(wk\\)"),
       // RandomModels#wideRun: a step of more than 1,024 paths, split at its branches
-      "a step split for width", Pattern.compile("(?m)(^\\s+if (x|ok)[^\\n]*\\}\\n){11}"));
+      "a step split for width", Pattern.compile("(?m)(^\\s+if (x|ok)[^\\n]*\\}\\n){11}"),
+      // RandomExtras: the built-ins with encodings of their own, and invariants
+      "a queue or the list's head", Pattern.compile("push\\(qq|pop\\(qq|list_add\\(q,|head\\(q\\)"),
+      "a mutex, rcu_pick or rcu_barrier", Pattern.compile("lock mx|rcu_pick\\(|rcu_barrier\\("),
+      "a pointer field or a loop with a bound", Pattern.compile("\\.nx\\b|bound 2 \\{"),
+      "an invariant", Pattern.compile("(?m)^invariant "));
   /** How many models have each of {@link #FEATURES} (guarded by outcomes). */
   private static final Map<String, Integer> features = new TreeMap<>();
 

@@ -83,6 +83,11 @@ final class RandomModels {
    * models with functions): the merged steps must charge what the statements do, blocking included.
    */
   private boolean costs;
+  /**
+   * The model's extra statements and declarations, or null (a third of the models, chosen from
+   * their names): {@link RandomExtras}.
+   */
+  private RandomExtras extras;
 
   private RandomModels(Random rnd) {
     this.rnd = rnd;
@@ -102,6 +107,7 @@ final class RandomModels {
     Random side = new Random(name.hashCode() * 0x2545F4914F6CDD1DL);
     // a tenth of the models, in th1 (never an array of threads: its states multiply least)
     int wideKind = side.nextInt(10) == 0 ? 1 : -1;
+    extras = new Random(name.hashCode() * 0x5DEECE66DL + 11).nextInt(3) == 0 ? new RandomExtras(rnd, this) : null;
     String release = releases ? decls.releaseFn() : "";
     String work = works ? "work wk: wfn\nfn wfn() {\n" + indent(decls.workBody()) + "}\n" : "";
     mayQueue = works;
@@ -137,8 +143,12 @@ final class RandomModels {
     String init = rnd.nextInt(4) == 0 ? decls.initBlock() : "";
     StringBuilder m = new StringBuilder();
     m.append("model ").append(name).append('\n');
-    m.append("struct obj bound 3 {\n  ref rc = 1" + (releases ? " release obj_release" : "") + "\n  v = 0\n  lock lk\n}\n");
+    m.append("struct obj bound 3 {\n  ref rc = 1" + (releases ? " release obj_release" : "") + "\n  v = 0\n  lock lk\n"
+        + (extras == null ? "" : extras.members()) + "}\n");
     m.append("var g = 0\nvar h = 0\nvar p: obj = null\nlock l\nlock m\nset s of obj\nlist q of obj\n");
+    if (extras != null) {
+      m.append(extras.globals());
+    }
     if (publishes) {
       // written mostly in ways that keep a wait on them true once it holds (stable waits)
       m.append("var f = false\nvar k = 0\nvar w: obj = null\n");
@@ -165,6 +175,9 @@ final class RandomModels {
     threads.forEach(m::append);
     if (rnd.nextInt(3) == 0) {
       m.append("eventually ev: ").append(eventually()).append('\n');
+    }
+    if (extras != null) {
+      m.append(extras.properties());
     }
     return m.toString();
   }
@@ -264,7 +277,7 @@ final class RandomModels {
 
   // ---------------------------------------------------------------- statements
 
-  private String block(int n, int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
+  String block(int n, int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
     StringBuilder b = new StringBuilder();
     for (int i = 0; i < n; i++) {
       b.append(stmt(depth, inAtomic, inRcu, inLoop));
@@ -311,7 +324,7 @@ final class RandomModels {
     return b.toString();
   }
 
-  private String indent(String s) {
+  String indent(String s) {
     StringBuilder b = new StringBuilder();
     for (String line : s.split("\n")) {
       if (!line.isEmpty()) {
@@ -321,10 +334,15 @@ final class RandomModels {
     return b.toString();
   }
 
-  private String obj() {
+  String obj() {
     String v = rnd.nextInt(3) == 0 ? "b" : "a";
     locals.add(v);
     return v;
+  }
+
+  /** The locals drawn so far in the kind or function being drawn (each gets a value first). */
+  Set<String> locals() {
+    return locals;
   }
 
   private String intLocal() {
@@ -333,7 +351,7 @@ final class RandomModels {
   }
 
   /** A guarded pointer use: `if a != null { … }` most of the time. */
-  private String guarded(String v, String use) {
+  String guarded(String v, String use) {
     return rnd.nextInt(10) < 7 ? "if " + v + " != null { " + use + " }\n" : use + "\n";
   }
 
@@ -349,6 +367,9 @@ final class RandomModels {
   }
 
   private String cond() {
+    if (extras != null && rnd.nextInt(10) == 0) {
+      return extras.cond();
+    }
     if (readsLocks && rnd.nextInt(4) == 0) {
       return rnd.nextBoolean() ? "l == null" : "m != null";
     }
@@ -384,6 +405,9 @@ final class RandomModels {
   private String stmt(int depth, boolean inAtomic, boolean inRcu, boolean inLoop) {
     if (costs && rnd.nextInt(6) == 0) {
       return costStmt();
+    }
+    if (extras != null && rnd.nextInt(5) == 0) {
+      return extras.stmt(inAtomic, inRcu, inLoop);
     }
     int pick = rnd.nextInt(depth > 0 && !inAtomic ? 41 : 20);
     if (!inAtomic && (fns != null && !fns.isEmpty() || mayQueue) && rnd.nextInt(6) == 0) {

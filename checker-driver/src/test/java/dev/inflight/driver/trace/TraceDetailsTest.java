@@ -67,6 +67,26 @@ class TraceDetailsTest {
   }
 
   @Test
+  void aCallThatHasNotReturnedWhenItsStepEndsReturnedNothing() {
+    DslTrace t = trace(new ModelChecker(CheckOptions.defaults().withVacuity(false)).check(Path.of("src/test/resources/models/call_in_progress.ifl")));
+    DslStep s = step(t, "free x");
+    assertThat(s.statements()).extracting(l -> TraceMapper.code(l.text())).contains("r = peek(x)");
+    // peek's body runs in the next step, where it faults: r was never assigned
+    assertThat(s.changes()).extracting(DslStep.Change::render).containsExactly("a.peek.o: null -> obj#1(freed)", "obj#1 freed");
+  }
+
+  @Test
+  void aPickThatFaultsReturnedNothing() {
+    CheckReport r = new ModelChecker(CheckOptions.defaults().withVacuity(false)).check(Path.of("src/test/resources/models/unprotected_rcu_pick.ifl"));
+    assertThat(r.violated().name()).isEqualTo("rcu_discipline");
+    assertThat(trace(r).summary()).isEqualTo("RCU walk outside a read-side section: rx picks from an RCU-protected set without rcu_read_lock()"
+        + " at src/test/resources/models/unprotected_rcu_pick.ifl:17 (suspicious rcu_dereference_check() usage: nothing keeps the element from being freed)");
+    DslStep s = step(trace(r), "h = rcu_pick(hooks)");
+    assertThat(s.fault()).isEqualTo("unprotected_rcu_pick");
+    assertThat(s.changes()).isEmpty();
+  }
+
+  @Test
   void aWorkRunStartsAndEndsInTwoDifferentSteps() {
     List<String> notes = work.steps().stream().filter(s -> s.note() != null).map(DslStep::note).toList();
     assertThat(notes).contains("a run of bump() starts, queued at " + MODEL + ":22", "bump() is done");

@@ -127,6 +127,9 @@ final class InitRules {
     if (st instanceof Stmt.Return && !inFn) {
       return new Offence("return", "return (it is not a function)", kw);
     }
+    if (st instanceof Stmt.Assign a && a.value() instanceof Expr.Call c && c.fn().text().equals("rcu_pick")) {
+      return new Offence("rcu_pick", "be inside an RCU read-side section (a reader is a thread; `pick` walks a set)", kw);
+    }
     if (st instanceof Stmt.Call c) {
       String fn = c.call().fn().text();
       String why = switch (fn) {

@@ -50,8 +50,8 @@ final class Properties {
     FAULT_CHECKS.put("no_div_by_zero", new FaultCheck("NoDivByZero", List.of("div_zero", "bad_modulus"),
         "no division by 0, and no remainder (%) by a number below 1"));
     FAULT_CHECKS.put("rcu_discipline", new FaultCheck("RcuDiscipline",
-        List.of("bad_rcu_unlock", "double_call_rcu", "rcu_sleep", "rcu_exit_locked"),
-        "rcu_read_unlock only inside a read-side section, nothing that sleeps inside one, no thread ends inside one, "
+        List.of("bad_rcu_unlock", "double_call_rcu", "rcu_sleep", "rcu_exit_locked", "unprotected_rcu_pick"),
+        "rcu_read_unlock and rcu_pick only inside a read-side section, nothing that sleeps inside one, no thread ends inside one, "
             + "and no call_rcu on an object whose callback is pending"));
     FAULT_CHECKS.put("list_discipline", new FaultCheck("ListDiscipline", List.of("list_double_add", "list_del_absent"),
         "list_add only of an object not on the list, list_del only of one on it"));

@@ -15,7 +15,7 @@ import java.util.List;
  * The built-in procedures on sets and queues, and `assert` (docs/semantics.md, "Statements"):
  * `add`/`remove` (and RCU's `list_add_rcu`/`list_del_rcu`), `push` (a full queue exceeds the
  * model bound), `x = pop(q)` (null when empty), `x = pick(s)` / `rcu_pick` (one path per element,
- * or null when empty) and `assert(c)` (an assertion fault when false). The arguments are
+ * or null when empty; `rcu_pick` outside a read-side section is an rcu_discipline fault) and `assert(c)` (an assertion fault when false). The arguments are
  * evaluated, and their dereferences checked, before the procedure runs; an object put into a
  * container or taken out of one must be live ({@link #entry}).
  */
@@ -44,6 +44,21 @@ final class BuiltinProcs {
     }
     TlaExpr context = insert ? null : new TlaExpr.Infix(BinOp.NEQ, elem, ExprGen.NULL);
     return ctx.faults.discharge(ok, List.of(new Obligation.Pointer(context, elem, struct, pr.span())), pr, out);
+  }
+
+  /**
+   * `rcu_pick` walks an RCU-protected set, which only a reader may do: outside every read-side
+   * section it is an rcu_discipline fault (CONFIG_PROVE_RCU's "suspicious rcu_dereference_check()
+   * usage"; nothing would keep the element from being freed as it is read). The path inside one
+   * goes on. An `rcu_pick` inside a section on every path has no fault path (RcuSections).
+   */
+  private Path inReadSection(Path ok, Instr.Proc pr, PathSink out) {
+    TlaExpr mine = new TlaExpr.FunApp(ok.store.read("rcu_depth"), List.of(ExprGen.SELF));
+    Path outside = ok.copy();
+    outside.guard(new TlaExpr.Infix(BinOp.EQ, mine, new TlaExpr.Num(0)));
+    ctx.faults.fault(outside, "unprotected_rcu_pick", pr, null, out);
+    ok.guard(new TlaExpr.Infix(BinOp.GT, mine, new TlaExpr.Num(0)));
+    return ok;
   }
 
   void step(Instr.Proc pr, Path p, PathSink out) {
@@ -103,13 +118,14 @@ final class BuiltinProcs {
       case "rcu_pick": {
         TlaExpr s = args.get(0);
         TlaExpr empty = new TlaExpr.SetOf(List.of());
+        Path walk = fn.equals("rcu_pick") && !ctx.insideRcu.contains(pr) ? inReadSection(ok, pr, out) : ok;
         if (!(s instanceof TlaExpr.SetOf lit && !lit.elems().isEmpty())) { // a listed set is never empty
-          Path none = ok.copy();
+          Path none = walk.copy();
           none.guard(new TlaExpr.Infix(BinOp.EQ, s, empty));
           out.go(pr.next(), assign(none, pr.result(), ExprGen.NULL, pr, out));
         }
         out.then(() -> {
-          Path some = ok; // \E picked \in s: no element when s is empty
+          Path some = walk; // \E picked \in s: no element when s is empty
           String v = some.fresh("picked");
           some.bind(true, v, s);
           out.go(pr.next(), assign(some, pr.result(), new TlaExpr.Name(v), pr, out));

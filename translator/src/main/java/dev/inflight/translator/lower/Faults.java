@@ -33,7 +33,8 @@ final class Faults {
       Map.entry("refcount_underflow", "underflow"), Map.entry("get_zero", "getzero"), Map.entry("bad_unlock", "unlock"),
       Map.entry("exit_locked", "locked"), Map.entry("assertion", "assert"), Map.entry("model_bound", "bound"),
       Map.entry("bad_rcu_unlock", "rcu_unlock"), Map.entry("double_call_rcu", "rcu_twice"), Map.entry("rcu_sleep", "rcu_sleep"),
-      Map.entry("rcu_exit_locked", "rcu_open"), Map.entry("list_double_add", "list_add"), Map.entry("list_del_absent", "list_del"),
+      Map.entry("unprotected_rcu_pick", "rcu_pick"), Map.entry("rcu_exit_locked", "rcu_open"),
+      Map.entry("list_double_add", "list_add"), Map.entry("list_del_absent", "list_del"),
       Map.entry("div_zero", "divzero"), Map.entry("bad_modulus", "modulus"));
 
   /** The action name suffix of a fault kind: {@code T_L12_uaf}. */

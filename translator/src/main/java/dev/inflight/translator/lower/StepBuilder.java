@@ -52,6 +52,9 @@ final class StepBuilder {
     if (held != null) {
       ctx.heldReleases = held;
     }
+    if (!reference) {
+      ctx.insideRcu = RcuSections.surelyInside(cfg);
+    }
     this.vars = vars;
     this.reference = reference;
     this.movers = movers;

@@ -35,6 +35,11 @@ final class StepContext {
    * no fault path; none in the reference translation and the init block.
    */
   java.util.Set<Instr> heldReleases = java.util.Set.of();
+  /**
+   * The `rcu_pick`s the thread reaches inside a read-side section on every path
+   * (RcuSections#surelyInside), which have no fault path; none in the reference translation.
+   */
+  java.util.Set<Instr> insideRcu = java.util.Set.of();
   /** Whether the thread kind ever enters an RCU read-side section (then blocking is checked against it). */
   final boolean entersRcu;
 
