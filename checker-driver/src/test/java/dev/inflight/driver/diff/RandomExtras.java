@@ -9,8 +9,8 @@ import java.util.Random;
  * (taking it inside an RCU read-side section is an rcu_discipline fault), a `while` with a
  * `bound` over shared state, `rcu_pick` inside and outside a read-side section, `rcu_barrier`, a
  * pointer field (`nx`, set, read and dereferenced), the set operators and `refs`, an `unfair`
- * thread kind, and invariants, `all_done()` among them. Which models draw them is decided from
- * the model's name (RandomModels#build), so the others stay the models they were.
+ * thread kind, `no_leak`, and invariants, `all_done()` among them. Which models draw them is
+ * decided from the model's name (RandomModels#build), so the others stay the models they were.
  */
 final class RandomExtras {
   private final Random rnd;
@@ -108,11 +108,17 @@ final class RandomExtras {
     return next ? "  nx: obj\n" : "";
   }
 
-  /** The model's last declarations: an `unfair` thread kind (a quarter), an invariant (a half). */
+  /**
+   * The model's last declarations: an `unfair` thread kind (a quarter), `check no_leak` (a
+   * quarter), an invariant (a half).
+   */
   String properties() {
     StringBuilder b = new StringBuilder();
     if (rnd.nextInt(4) == 0) {
       b.append("unfair th1\n");
+    }
+    if (rnd.nextInt(4) == 0) {
+      b.append("check no_leak\n"); // at the end of every thread, no object of obj live
     }
     if (rnd.nextBoolean()) {
       b.append("invariant iv: ").append(switch (rnd.nextInt(6)) {

@@ -47,9 +47,12 @@ class LabelAttributionTest {
    * label-level module: the three violated examples/bugs/cve_2025_38236 models have per-path forms
    * of 3.2-3.8 MB (2026-12-04), the next largest 1.9 MB, and those three took about 80 s of the
    * test's 180 s on an idle 2-core machine. (The gate was on the label-level module, at 1 MB; as
-   * issue 11 shrank those modules below it, the three came back into the normal run.)
+   * issue 11 shrank those modules below it, the three came back into the normal run.) Lowered
+   * from 2.5 MB to 1.5 MB on 2026-12-07, when the suite took 19:15 of CI's 20 minutes and this
+   * test 136 s: four more (1.55-1.69 MB: unix_gc_v6.10's stale_grouping and del_edges_uaf,
+   * cve_2023_4622/no_iolock, unix_oob_v6.10/oob_ref_kept) go to the full run.
    */
-  static final int MAX_PER_PATH_MODULE = 2_500_000;
+  static final int MAX_PER_PATH_MODULE = 1_500_000;
 
   private static final boolean ALL = Boolean.getBoolean("inflight.forms.all");
 
