@@ -171,26 +171,7 @@ public final class TextReport {
             : (s.action() == null ? "" : s.action());
         out.println(Numbers.format("%4d  %-" + threadWidth + "s  %s%s", s.index(), "", init, mark).stripTrailing());
       } else {
-        String where = s.loc() == null ? "" : TraceMapper.where(s.loc());
-        String text = s.loc() == null ? "" : code(s.loc().text());
-        String fault = (s.note() == null ? "" : "   (" + s.note() + ")") + (s.fault() == null ? "" : "   <- " + s.fault().replace('_', ' '));
-        out.print(Numbers.format("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), s.thread() == null ? "" : s.thread(), where, text, fault, mark));
-        if (!s.calledFrom().isEmpty()) {
-          List<String> via = new ArrayList<>();
-          s.calledFrom().forEach(l -> via.add(TraceMapper.where(l)));
-          out.print(Numbers.format("      %" + threadWidth + "s  called from %s%n", "", String.join(" -> ", via)));
-        }
-        if (verbose && s.action() != null) {
-          out.print(Numbers.format("      %" + threadWidth + "s  action %s%n", "", s.action()));
-        }
-        // Other lines the step ran (merged thread-local statements, library code), once each.
-        java.util.Set<String> shown = new java.util.HashSet<>();
-        shown.add(where);
-        for (SourceMap.Loc l : s.statements()) {
-          if (shown.add(TraceMapper.where(l))) {
-            out.print(Numbers.format("      %" + threadWidth + "s  %-" + whereWidth + "s    %s%n", "", TraceMapper.where(l), code(l.text())));
-          }
-        }
+        statements(s, out, threadWidth, whereWidth, mark, verbose);
       }
       List<String> changes = new ArrayList<>();
       for (DslStep.Change c : s.changes()) {
@@ -206,6 +187,76 @@ public final class TextReport {
     } else if (t.stutters()) {
       out.println("after the last state nothing changes forever (the behaviour stutters)");
     }
+  }
+
+  /**
+   * The lines a step ran, in run order: its headline (the statement that shows the step, the
+   * shared one) with its call chain, and the other statements (thread-local code merged into the
+   * step, library code), each as often as it ran. When statements ran before the headline, the
+   * first of them opens the step and the headline is marked `->` where it ran.
+   */
+  private static void statements(DslStep s, PrintWriter out, int threadWidth, int whereWidth, String mark, boolean verbose) {
+    String where = s.loc() == null ? "" : TraceMapper.where(s.loc());
+    String text = s.loc() == null ? "" : code(s.loc().text());
+    String fault = (s.note() == null ? "" : "   (" + s.note() + ")") + (s.fault() == null ? "" : "   <- " + s.fault().replace('_', ' '));
+    String thread = s.thread() == null ? "" : s.thread();
+    List<SourceMap.Loc> ran = s.statements();
+    int at = headlineAt(s);
+    String other = "      %" + threadWidth + "s  %-" + whereWidth + "s    %s%n";
+    if (at > 0) {
+      out.print(Numbers.format("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s    %s%s%n", s.index(), thread,
+          TraceMapper.where(ran.get(0)), code(ran.get(0).text()), mark));
+      for (SourceMap.Loc l : ran.subList(1, at)) {
+        out.print(Numbers.format(other, "", TraceMapper.where(l), code(l.text())));
+      }
+      out.print(Numbers.format("      %" + threadWidth + "s  %-" + whereWidth + "s  %s%s%n", "->", where, text, fault));
+    } else {
+      out.print(Numbers.format("%4d  %-" + threadWidth + "s  %-" + whereWidth + "s  %s%s%s%n", s.index(), thread, where, text, fault, mark));
+    }
+    if (!s.calledFrom().isEmpty()) {
+      List<String> via = new ArrayList<>();
+      s.calledFrom().forEach(l -> via.add(TraceMapper.where(l)));
+      out.print(Numbers.format("      %" + threadWidth + "s  called from %s%n", "", String.join(" -> ", via)));
+    }
+    if (verbose && s.action() != null) {
+      out.print(Numbers.format("      %" + threadWidth + "s  action %s%n", "", s.action()));
+    }
+    for (int i = Math.max(at, 0); i < ran.size(); i++) {
+      if (i != at && !(at < 0 && TraceMapper.where(ran.get(i)).equals(where))) {
+        out.print(Numbers.format(other, "", TraceMapper.where(ran.get(i)), code(ran.get(i).text())));
+      }
+    }
+  }
+
+  /**
+   * Where among the statements a step ran its headline ran (-1: not among them): after its call
+   * sites, outermost first, so that of a function called twice in the step, the call the
+   * headline is inside of is the one marked.
+   */
+  static int headlineAt(DslStep s) {
+    if (s.loc() == null) {
+      return -1;
+    }
+    List<SourceMap.Loc> ran = s.statements();
+    int from = 0;
+    for (SourceMap.Loc call : s.calledFrom()) {
+      int c = indexOf(ran, TraceMapper.where(call), from);
+      if (c < 0) {
+        return indexOf(ran, TraceMapper.where(s.loc()), 0);
+      }
+      from = c + 1;
+    }
+    int h = indexOf(ran, TraceMapper.where(s.loc()), from);
+    return h >= 0 ? h : indexOf(ran, TraceMapper.where(s.loc()), 0);
+  }
+
+  private static int indexOf(List<SourceMap.Loc> ran, String where, int from) {
+    for (int i = from; i < ran.size(); i++) {
+      if (TraceMapper.where(ran.get(i)).equals(where)) {
+        return i;
+      }
+    }
+    return -1;
   }
 
   static String code(String line) {
