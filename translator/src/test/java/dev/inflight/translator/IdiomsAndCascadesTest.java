@@ -348,6 +348,24 @@ class IdiomsAndCascadesTest {
               |      ^
               = help: queue it with `queue_work(w)`, or remove it
             """),
+        new Case("a check given twice", """
+            model m
+            var g = 0
+            thread t { g = 1 }
+            check no_leak
+            check no_leak
+            """, """
+            warning[W0008]: `check no_leak` is given twice
+             --> t.ifl:5:1
+              |
+            5 | check no_leak
+              | ^^^^^^^^^^^^^
+             ::: t.ifl:4:1
+              |
+            4 | check no_leak
+              | ------------- first given here
+              = help: remove one
+            """),
         // 65536^4 is 2^64: a 64-bit product wrapped it to 0, and the model checked with Z = 0.
         new Case("a constant product past 64 bits", """
             model m

@@ -156,7 +156,7 @@ final class DeclBuilder extends InflightBaseVisitor<Object> {
         if (isWord(c.key, "cpus")) {
           items.add(new dev.inflight.translator.ast.WorkloadItem.Cpus(ast.expr(c.value), ast.span(c)));
         } else if (!ast.broken(c.key)) {
-          diags.unknownWorkloadEntry(ast.span(c.key), c.key.getText(), "cpus = N");
+          diags.costs().unknownWorkloadEntry(ast.span(c.key), c.key.getText(), "cpus = N");
         }
       } else if (i instanceof InflightParser.WorkloadConstContext c) {
         items.add(new dev.inflight.translator.ast.WorkloadItem.Const(ast.ident(c.name), ast.expr(c.value), ast.span(c)));
@@ -164,7 +164,7 @@ final class DeclBuilder extends InflightBaseVisitor<Object> {
         if (isWord(c.key, "shared")) {
           items.add(new dev.inflight.translator.ast.WorkloadItem.Shared(c.structs.stream().map(ast::ident).filter(Objects::nonNull).toList(), ast.span(c)));
         } else if (!ast.broken(c.key)) {
-          diags.unknownWorkloadEntry(ast.span(c.key), c.key.getText(), "shared STRUCT, …");
+          diags.costs().unknownWorkloadEntry(ast.span(c.key), c.key.getText(), "shared STRUCT, …");
         }
       } else if (i instanceof InflightParser.WorkloadRunContext c) {
         items.add(new dev.inflight.translator.ast.WorkloadItem.Run(ast.ident(c.op), ast.expr(c.count), ast.span(c)));

@@ -99,12 +99,12 @@ final class BodyResolver {
     for (Decl.Latency l : program.cost.latencies) {
       List<FnSym> fns = program.cost.ops.get(l.op().text());
       if (fns == null) {
-        diags.unknownOp(l.op().span(), l.op().text(), String.join(", ", program.cost.ops.keySet()));
+        diags.costs().unknownOp(l.op().span(), l.op().text(), String.join(", ", program.cost.ops.keySet()));
       }
       constExpr(l.bound());
       if (l.when() != null && fns != null) {
         if (fns.size() > 1) {
-          diags.whenOnSharedOp(l.when().span(), l.op().text(), fns.stream().map(FnSym::name).toList());
+          diags.costs().whenOnSharedOp(l.when().span(), l.op().text(), fns.stream().map(FnSym::name).toList());
         } else {
           new ExprResolver(cx, fns.get(0)).expr(l.when());
         }

@@ -70,7 +70,7 @@ final class CostSetup {
       });
     }
     if (wanted == null && costBlocks.isEmpty()) {
-      diags.noProfile(at);
+      diags.costs().noProfile(at);
     }
   }
 
@@ -105,7 +105,7 @@ final class CostSetup {
       }
     }
     if (source == null) {
-      diags.profileNotFound(declSpan != null ? declSpan : at, wanted, "xeon-2011, manycore-2023, single-cpu");
+      diags.costs().profileNotFound(declSpan != null ? declSpan : at, wanted, "xeon-2011, manycore-2023, single-cpu");
       return;
     }
     program.cost.profileName = source.path();
@@ -125,7 +125,7 @@ final class CostSetup {
       }
       Long v = e.value() instanceof Expr.IntLit i ? i.value() : null;
       if (v == null || v < 0 || (e.name().text().equals("cpus") && v < 1)) {
-        diags.badCostValue(e.span(), e.name().text());
+        diags.costs().badCostValue(e.span(), e.name().text());
         continue;
       }
       out.put(e.name().text(), v);

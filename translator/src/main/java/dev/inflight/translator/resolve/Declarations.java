@@ -158,8 +158,10 @@ final class Declarations {
         if (!Builtins.CHECKS.containsKey(c.name().text())) {
           diags.unknownCheck(c.name().span(), c.name().text(), String.join(", ", Builtins.CHECKS.keySet()),
               suggest(c.name().text(), Builtins.CHECKS.keySet()));
+        } else if (program.checkSpans.containsKey(c.name().text())) {
+          diags.duplicateCheck(c.span(), c.name().text(), program.checkSpans.get(c.name().text()));
         } else {
-          program.checkSpans.putIfAbsent(c.name().text(), c.span());
+          program.checkSpans.put(c.name().text(), c.span());
         }
       } else if (d instanceof Decl.Property p) {
         if (p.name() == null) {

@@ -136,7 +136,7 @@ final class ExprResolver implements Expr.Visitor<Void> {
         program.names.put(e, new Symbol.CostSym(n, v));
       } else if (program.cost.tracked && (program.cost.profileName != null || !costBlocks.isEmpty())) {
         // (without any profile, E0500 or E0501 said so once: no message per cost entry)
-        diags.unknownCost(e.span(), n, program.cost.profileName == null ? "of this model" : "`" + program.cost.profileName + "`",
+        diags.costs().unknownCost(e.span(), n, program.cost.profileName == null ? "of this model" : "`" + program.cost.profileName + "`",
             suggest(n, program.cost.profile.keySet()));
       } else {
         program.names.put(e, new Symbol.CostSym(n, 0));

@@ -59,6 +59,9 @@ final class IncludeLoader {
       String display = displayPath(sibling);
       edge(includer, display);
       if (!includedKeys.add(key(sibling, display))) {
+        if (key(sibling, display).equals(key(from, display))) {
+          diags.selfInclude(inc.span(), inc.path());
+        }
         return null;
       }
       source = SourceLoader.read(sibling, display, diags);
@@ -74,6 +77,9 @@ final class IncludeLoader {
       }
       edge(includer, e.get().displayPath());
       if (!includedKeys.add(key(e.get().path(), e.get().displayPath()))) {
+        if (includer != null && e.get().displayPath().equals(includer.path())) {
+          diags.selfInclude(inc.span(), inc.path());
+        }
         return null;
       }
       source = SourceLoader.decode(e.get().bytes(), e.get().displayPath(), diags);

@@ -59,7 +59,7 @@ public final class WorkloadResolver {
     } else if (all.containsKey(choice)) {
       program.cost.workload = all.get(choice);
     } else {
-      diags.unknownWorkload(program.modelSpan, choice, String.join(", ", all.keySet()));
+      diags.costs().unknownWorkload(program.modelSpan, choice, String.join(", ", all.keySet()));
     }
   }
 
@@ -83,7 +83,7 @@ public final class WorkloadResolver {
     }
     for (Map.Entry<String, Long> e : prices.entrySet()) {
       if (!program.cost.profile.containsKey(e.getKey())) {
-        diags.unknownPrice(e.getKey(), program.cost.profileName == null ? "of this model" : "`" + program.cost.profileName + "`",
+        diags.costs().unknownPrice(e.getKey(), program.cost.profileName == null ? "of this model" : "`" + program.cost.profileName + "`",
             Resolver.suggest(e.getKey(), program.cost.profile.keySet()));
         continue;
       }
@@ -108,7 +108,7 @@ public final class WorkloadResolver {
       } else if (item instanceof WorkloadItem.Run run && run.op() != null) {
         String op = run.op().text();
         if (!program.cost.ops.containsKey(op)) {
-          diags.workloadUnknownOp(run.op().span(), op, String.join(", ", program.cost.ops.keySet()));
+          diags.costs().workloadUnknownOp(run.op().span(), op, String.join(", ", program.cost.ops.keySet()));
         } else if (once("run:" + op, "a count for operation", run.op().span(), seen)) {
           runs.put(op, number(run.count(), 0, "the count of `" + op + "` must be a non-negative integer"));
         }
@@ -125,16 +125,16 @@ public final class WorkloadResolver {
         String name = c.name().text();
         Object v = literals.eval(c.value());
         if (!program.consts.containsKey(name)) {
-          diags.workloadUnknownConst(c.name().span(), name, Resolver.suggest(name, program.consts.keySet()));
+          diags.costs().workloadUnknownConst(c.name().span(), name, Resolver.suggest(name, program.consts.keySet()));
         } else if (v == null) {
-          diags.badWorkloadValue(c.value().span(), "the value of `" + name + "` must be an integer or a boolean");
+          diags.costs().badWorkloadValue(c.value().span(), "the value of `" + name + "` must be an integer or a boolean");
         } else if (once("const:" + name, "a value for const", c.name().span(), seen)) {
           consts.put(name, String.valueOf(v));
         }
       }
     }
     if (runs.isEmpty() && !w.items().stream().anyMatch(i -> i instanceof WorkloadItem.Run)) {
-      diags.emptyWorkload(w.name().span(), w.name().text());
+      diags.costs().emptyWorkload(w.name().span(), w.name().text());
     }
     return new CostModel.Workload(w.name().text(), cpus, runs, List.copyOf(shared), consts);
   }
@@ -156,7 +156,7 @@ public final class WorkloadResolver {
       return l;
     }
     if (e != null && !(e instanceof Expr.Error)) {
-      diags.badWorkloadValue(e.span(), message);
+      diags.costs().badWorkloadValue(e.span(), message);
     }
     return min;
   }

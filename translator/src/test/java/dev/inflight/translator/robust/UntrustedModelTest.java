@@ -102,6 +102,16 @@ class UntrustedModelTest {
   }
 
   @Test
+  void aFileThatIncludesItselfIsToldSo() throws IOException {
+    Files.createDirectories(dir.resolve("tree"));
+    Files.createSymbolicLink(dir.resolve("tree/me.ifl"), Path.of("m.ifl"));
+    Translator.Result r = translate("tree/m.ifl", "model m\ninclude \"m.ifl\"\ninclude \"me.ifl\"\nvar g = 0\nthread t { g = 1 }\n");
+    assertThat(r.ok()).isTrue();
+    assertThat(r.diagnostics()).extracting(d -> d.code().id() + " " + d.message()).containsExactly(
+        "W0007 `m.ifl` includes itself: the include reads nothing", "W0007 `me.ifl` includes itself: the include reads nothing");
+  }
+
+  @Test
   void includesInsideTheTreeAndFromTheLibraryStillWork() throws IOException {
     Files.createDirectories(dir.resolve("tree/sub"));
     Files.writeString(dir.resolve("tree/sub/common.ifl"), "var shared = 0\n");
