@@ -233,7 +233,7 @@ public final class TextReport {
    * sites, outermost first, so that of a function called twice in the step, the call the
    * headline is inside of is the one marked.
    */
-  static int headlineAt(DslStep s) {
+  private static int headlineAt(DslStep s) {
     if (s.loc() == null) {
       return -1;
     }
